@@ -1,0 +1,548 @@
+"""Plugin discovery and device selection (DESIGN.md section 3).
+
+Discovery is lazy and happens once per process: importing chainer_core
+imports no plugin. The built-in NumPy backend registers through the same hooks
+as every plugin. Each plugin is loaded, validated and asked for its hooks
+inside its own ``try``, so one broken plugin never hides the others.
+"""
+import contextlib
+import contextvars
+import importlib.metadata
+import os
+import threading
+import warnings
+
+import pluggy
+
+from backend_api import hookspecs, kernels
+from backend_api._markers import API_VERSION, ESCAPE_HATCH, PROJECT_NAME
+from backend_api.errors import (
+    APIVersionError, BackendConflictError, DeviceSpecError, PluginError)
+from backend_api.protocols import BACKEND_METHODS
+
+GROUPS = ('chainer_core.backends', 'chainer_core.addons')
+CORE_DISTRIBUTION = 'chainer-core'
+
+
+class PluginWarning(UserWarning):
+    """A plugin was skipped during auto-selection."""
+
+
+class PluginRecord:
+    """What is known about one plugin: where it came from and how it fared."""
+
+    def __init__(self, name, group, distribution, version, value, obj=None):
+        self.name = name
+        self.group = group
+        self.distribution = distribution
+        self.version = version
+        self.value = value
+        self.obj = obj
+        self.error = None          # PluginError, chained to the original
+        self.backends = []
+        self.addon_info = None
+        self.loaded = obj is not None
+
+    def fail(self, stage, exc):
+        err = PluginError(
+            'plugin {!r} from {} failed at {}: {}: {} ({})'.format(
+                self.name, self.distribution, stage, type(exc).__name__, exc,
+                ESCAPE_HATCH if self.group == GROUPS[0] else
+                'set CHAINER_PLUGINS_DISABLE={} to skip this add-on'
+                .format(self.name)))
+        err.__cause__ = exc
+        err.plugin = self
+        self.error = err
+        return err
+
+
+class _Registrar:
+    """The ``registry`` argument a plugin's hooks receive."""
+
+    def __init__(self, host, record, hook):
+        self._host = host
+        self._record = record
+        self._hook = hook
+
+    def _where(self):
+        return 'plugin {!r} ({}) hook {}'.format(
+            self._record.name, self._record.distribution, self._hook)
+
+    def register_backend(self, backend):
+        missing = [m for m in BACKEND_METHODS
+                   if not callable(getattr(backend, m, None))]
+        name = getattr(backend, 'name', None)
+        if not isinstance(name, str) or not name:
+            raise PluginError('{}: backend {!r} has no string attribute '
+                              '`name`'.format(self._where(), backend))
+        if missing:
+            raise PluginError('{}: backend {!r} lacks the methods {}'.format(
+                self._where(), name, ', '.join(missing)))
+        priority = getattr(backend, 'priority', None)
+        if not isinstance(priority, int) or isinstance(priority, bool):
+            raise PluginError('{}: backend {!r} has priority {!r}; expected '
+                              'an int'.format(self._where(), name, priority))
+        self._host._add_backend(backend, self._record)
+
+    def register_kernel(self, op_name, backend_name, fn):
+        try:
+            kernels.register_kernel(op_name, backend_name, fn,
+                                    self._record.distribution)
+        except PluginError as e:
+            raise PluginError('{}: {}'.format(self._where(), e)) from None
+
+
+class _ConfigRegistrar:
+    def __init__(self, add_key):
+        self._add_key = add_key
+
+    def add_key(self, name, default, doc=''):
+        self._add_key(name, default, doc)
+
+
+def _env_list(name):
+    value = os.environ.get(name, '')
+    return [v.strip() for v in value.split(',') if v.strip()]
+
+
+def _check_api_version(record):
+    version = getattr(record.obj, 'api_version', None)
+    fix = ('upgrade the plugin, or install a chainer-core whose backend_api '
+           'is {}.x'.format(version[0] if isinstance(version, tuple) and
+                            version else '?'))
+    if (not isinstance(version, tuple) or len(version) != 2
+            or not all(isinstance(v, int) for v in version)):
+        raise APIVersionError(
+            '{} does not declare `api_version = (major, minor)` (got {!r}); '
+            'chainer-core provides backend_api {}.{}'.format(
+                record.value, version, *API_VERSION))
+    if version[0] != API_VERSION[0] or version[1] > API_VERSION[1]:
+        raise APIVersionError(
+            '{} targets backend_api {}.{} but chainer-core provides {}.{}: {}'
+            .format(record.value, version[0], version[1],
+                    API_VERSION[0], API_VERSION[1], fix))
+
+
+class Host:
+    def __init__(self):
+        self._lock = threading.RLock()
+        self.reset()
+
+    def reset(self):
+        """Forget everything (for tests that change the environment)."""
+        self.records = []
+        self.backends = {}          # name -> (backend, record)
+        self.conflicts = {}         # name -> BackendConflictError
+        self._builtins = []         # (name, obj)
+        self._builtins_loaded = False
+        self._plugins_loaded = False
+        self._default = None
+        self._type_backend = {}
+        self._config_add_key = None
+        self.pm = pluggy.PluginManager(PROJECT_NAME)
+        self.pm.add_hookspecs(hookspecs)
+        kernels._cache.clear()
+
+    # -- registration -------------------------------------------------
+
+    def add_builtin(self, name, obj, config_add_key=None):
+        self._builtins.append((name, obj))
+        if config_add_key is not None:
+            self._config_add_key = config_add_key
+
+    def _add_backend(self, backend, record):
+        name = backend.name
+        if name in self.conflicts:
+            self.conflicts[name].distributions.append(record.distribution)
+            return
+        if name in self.backends:
+            other = self.backends.pop(name)[1]
+            err = BackendConflictError(
+                'backend {!r} is registered by two distributions: {} and {}; '
+                'uninstall one, or set CHAINER_PLUGINS_DISABLE={}'.format(
+                    name, other.distribution, record.distribution,
+                    record.name))
+            err.distributions = [other.distribution, record.distribution]
+            self.conflicts[name] = err
+            kernels.unregister_backend(name)
+            raise err
+        self.backends[name] = (backend, record)
+        record.backends.append(name)
+
+    def _register_plugin(self, record):
+        try:
+            _check_api_version(record)
+            self.pm.register(record.obj, name=record.name)
+            try:
+                self.pm.check_pending()
+            except Exception:
+                self.pm.unregister(name=record.name)
+                raise
+        except Exception as e:
+            return record.fail('validation', e)
+        return None
+
+    def _call_hook(self, record, hook, **kwargs):
+        impls = [i for i in getattr(self.pm.hook, hook).get_hookimpls()
+                 if i.plugin_name == record.name]
+        results = []
+        for impl in impls:
+            results.append(impl.function(**kwargs))
+        return results
+
+    def _run_hooks(self, records):
+        """Backends first (all plugins), then kernels, config and info."""
+        for record in records:
+            if record.error is not None:
+                continue
+            try:
+                self._call_hook(record, 'chainer_core_register_backends',
+                                registry=_Registrar(
+                                    self, record,
+                                    'chainer_core_register_backends'))
+            except Exception as e:
+                self._drop(record, 'chainer_core_register_backends', e)
+        for record in records:
+            if record.error is not None:
+                continue
+            try:
+                self._call_hook(record, 'chainer_core_register_kernels',
+                                registry=_Registrar(
+                                    self, record,
+                                    'chainer_core_register_kernels'))
+                if self._config_add_key is not None:
+                    self._call_hook(record, 'chainer_core_configure',
+                                    config=_ConfigRegistrar(
+                                        self._config_add_key))
+                infos = self._call_hook(record, 'chainer_core_addon_info')
+                for info in infos:
+                    if not isinstance(info, dict) or not {
+                            'name', 'version', 'summary'} <= set(info):
+                        raise PluginError(
+                            'chainer_core_addon_info returned {!r}; expected '
+                            'a dict with name, version and summary'
+                            .format(info))
+                    record.addon_info = info
+            except Exception as e:
+                self._drop(record, 'registration', e)
+
+    def _drop(self, record, stage, exc):
+        for name in record.backends:
+            if self.backends.get(name, (None, None))[1] is record:
+                del self.backends[name]
+                kernels.unregister_backend(name)
+        record.backends = []
+        try:
+            self.pm.unregister(name=record.name)
+        except Exception:
+            pass
+        self._warn(record.fail(stage, exc))
+
+    def _warn(self, err):
+        warnings.warn(str(err), PluginWarning, stacklevel=4)
+
+    # -- discovery ----------------------------------------------------
+
+    def _ensure_builtins(self):
+        if self._builtins_loaded:
+            return
+        with self._lock:
+            if self._builtins_loaded:
+                return
+            records = []
+            for name, obj in self._builtins:
+                record = PluginRecord(name, GROUPS[0], CORE_DISTRIBUTION,
+                                      _version(CORE_DISTRIBUTION),
+                                      getattr(obj, '__name__', repr(obj)),
+                                      obj)
+                self.records.append(record)
+                err = self._register_plugin(record)
+                if err is not None:
+                    raise err
+                records.append(record)
+            self._run_hooks(records)
+            self._builtins_loaded = True
+
+    def entry_points(self):
+        """Entry points of both groups, with the overrides applied.
+
+        Returns ``(selected, skipped)`` where skipped maps an entry point to
+        the reason it is not loaded.
+        """
+        disabled = set(_env_list('CHAINER_PLUGINS_DISABLE'))
+        allowed = _env_list('CHAINER_BACKENDS')
+        autoload = os.environ.get('CHAINER_PLUGINS_AUTOLOAD', '1') != '0'
+        selected, skipped = [], []
+        seen = set()
+        for group in GROUPS:
+            for ep in importlib.metadata.entry_points(group=group):
+                dist = ep.dist.name if ep.dist is not None else '<unknown>'
+                key = (group, ep.name, ep.value)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if ep.name in disabled or dist in disabled:
+                    skipped.append((ep, 'disabled by CHAINER_PLUGINS_DISABLE'))
+                elif (group == GROUPS[0] and allowed
+                      and ep.name not in allowed):
+                    skipped.append((ep, 'not in CHAINER_BACKENDS'))
+                elif not autoload and not (group == GROUPS[0]
+                                           and ep.name in allowed):
+                    skipped.append((ep, 'CHAINER_PLUGINS_AUTOLOAD=0'))
+                else:
+                    selected.append((group, ep))
+        return selected, skipped
+
+    def ensure_loaded(self):
+        """Import and register every selected plugin (once)."""
+        self._ensure_builtins()
+        if self._plugins_loaded:
+            return
+        with self._lock:
+            if self._plugins_loaded:
+                return
+            known = {(r.group, r.name) for r in self.records}
+            selected, _ = self.entry_points()
+            records = []
+            for group, ep in selected:
+                if (group, ep.name) in known:
+                    continue
+                dist = ep.dist.name if ep.dist is not None else '<unknown>'
+                record = PluginRecord(ep.name, group, dist, _version(dist),
+                                      ep.value)
+                self.records.append(record)
+                try:
+                    record.obj = ep.load()
+                    record.loaded = True
+                except Exception as e:
+                    self._warn(record.fail('import', e))
+                    continue
+                err = self._register_plugin(record)
+                if err is not None:
+                    self._warn(err)
+                    continue
+                records.append(record)
+            self._run_hooks(records)
+            self._plugins_loaded = True
+
+    def failed_record_for(self, name):
+        for record in self.records:
+            if record.error is not None and (
+                    record.name == name or name in record.backends):
+                return record
+        return None
+
+    # -- devices ------------------------------------------------------
+
+    def ordered_backends(self):
+        """Backends in auto-selection order (CHAINER_BACKENDS, or priority)."""
+        self.ensure_loaded()
+        allowed = _env_list('CHAINER_BACKENDS')
+        if allowed:
+            out = []
+            for name in allowed:
+                if name in self.backends:
+                    out.append(self.backends[name][0])
+                    continue
+                self._raise_for_missing_backend(name, 'CHAINER_BACKENDS')
+            return out
+        items = sorted((b for b, _ in self.backends.values()),
+                       key=lambda b: (-b.priority, b.name))
+        for a, b in zip(items, items[1:]):
+            if a.priority == b.priority:
+                warnings.warn(
+                    'backends {!r} and {!r} share priority {}; {!r} is '
+                    'preferred by name. Set CHAINER_BACKENDS to choose.'
+                    .format(a.name, b.name, a.priority, a.name),
+                    PluginWarning, stacklevel=3)
+        return items
+
+    def _raise_for_missing_backend(self, name, source):
+        if name in self.conflicts:
+            raise self.conflicts[name]
+        failed = self.failed_record_for(name)
+        if failed is not None:
+            raise PluginError('{} asks for backend {!r}, whose plugin failed '
+                              'to load: {}'.format(source, name, failed.error)
+                              ) from failed.error.__cause__
+        raise DeviceSpecError(
+            '{} names backend {!r}, which no installed plugin provides '
+            '(installed backends: {})'.format(
+                source, name, ', '.join(sorted(self.backends)) or 'none'))
+
+    def parse_spec(self, spec, source='get_device'):
+        self._ensure_builtins()
+        device = self._parse_with_loaded(spec, source)
+        if device is None:
+            self.ensure_loaded()
+            device = self._parse_with_loaded(spec, source)
+        if device is None:
+            prefix = spec.lstrip('@').split(':')[0]
+            if prefix in self.conflicts:
+                raise self.conflicts[prefix]
+            failed = self.failed_record_for(prefix)
+            if failed is not None:
+                raise PluginError(
+                    '{}({!r}): the plugin for this device failed to load: {}'
+                    .format(source, spec, failed.error)
+                ) from failed.error.__cause__
+            errors = [r.error for r in self.records if r.error is not None]
+            raise DeviceSpecError(
+                '{}: unknown device specifier {!r}. Known backends: {}{}. '
+                'Examples: \'@numpy\', \'@cupy:0\', \'native:0\'.'.format(
+                    source, spec, ', '.join(sorted(self.backends)),
+                    ''.join('; ' + str(e) for e in errors)))
+        return self._check_available(device, spec, source)
+
+    def _parse_with_loaded(self, spec, source):
+        for backend, record in list(self.backends.values()):
+            try:
+                device = backend.parse_device_spec(spec)
+            except Exception as e:
+                raise PluginError(
+                    '{}({!r}): backend {!r} from {} raised while parsing the '
+                    'specifier: {}: {} ({})'.format(
+                        source, spec, backend.name, record.distribution,
+                        type(e).__name__, e, ESCAPE_HATCH)) from e
+            if device is not None:
+                return device
+        return None
+
+    def _check_available(self, device, spec, source):
+        backend = device.backend
+        try:
+            available = backend.is_available()
+        except Exception as e:
+            raise PluginError('{}({!r}): backend {!r} raised in is_available: '
+                              '{} ({})'.format(source, spec, backend.name, e,
+                                               ESCAPE_HATCH)) from e
+        if not available:
+            raise DeviceSpecError('{}({!r}): backend {!r} is not available '
+                                  'here: {} ({})'.format(
+                                      source, spec, backend.name,
+                                      unavailable_reason(backend),
+                                      ESCAPE_HATCH))
+        return device
+
+    def auto_device(self):
+        if self._default is not None:
+            return self._default
+        with self._lock:
+            explicit = bool(_env_list('CHAINER_BACKENDS'))
+            for backend in self.ordered_backends():
+                try:
+                    if backend.is_available() and backend.device_count() > 0:
+                        self._default = backend.get_device(0)
+                        return self._default
+                except Exception as e:
+                    record = self.backends[backend.name][1]
+                    err = record.fail('initialisation', e)
+                    if explicit:
+                        raise err from e
+                    self._drop_backend(backend.name)
+                    self._warn(err)
+            raise DeviceSpecError('no available backend (set CHAINER_DEVICE '
+                                  'or CHAINER_BACKENDS)')
+
+    def _drop_backend(self, name):
+        self.backends.pop(name, None)
+        kernels.unregister_backend(name)
+        self._type_backend.clear()
+
+    def backend_for_array(self, array):
+        t = type(array)
+        backend = self._type_backend.get(t)
+        if backend is not None:
+            return backend
+        device = self.device_from_array(array)
+        return device.backend
+
+    def device_from_array(self, array):
+        t = type(array)
+        backend = self._type_backend.get(t)
+        if backend is not None:
+            device = backend.device_from_array(array)
+            if device is not None:
+                return device
+        self._ensure_builtins()
+        for attempt in (0, 1):
+            for backend in sorted((b for b, _ in self.backends.values()),
+                                  key=lambda b: (-b.priority, b.name)):
+                device = backend.device_from_array(array)
+                if device is not None:
+                    self._type_backend[t] = backend
+                    return device
+            if attempt == 0 and not self._plugins_loaded:
+                self.ensure_loaded()
+            else:
+                break
+        raise TypeError('no installed backend handles arrays of type {}.{} '
+                        '(installed backends: {})'.format(
+                            t.__module__, t.__qualname__,
+                            ', '.join(sorted(self.backends))))
+
+
+def unavailable_reason(backend):
+    fn = getattr(backend, 'unavailable_reason', None)
+    if callable(fn):
+        try:
+            return fn() or 'no reason given'
+        except Exception as e:
+            return 'unavailable_reason() raised {}: {}'.format(
+                type(e).__name__, e)
+    return 'is_available() returned False'
+
+
+def _version(dist):
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return 'unknown'
+
+
+host = Host()
+
+_device_stack = contextvars.ContextVar('chainer_core_device', default=None)
+
+
+def get_device(spec=None):
+    """Resolve a device specifier (see chainer_core.get_device)."""
+    if spec is None:
+        current = _device_stack.get()
+        if current is not None:
+            return current
+        env = os.environ.get('CHAINER_DEVICE')
+        if env:
+            return host.parse_spec(env, 'CHAINER_DEVICE')
+        return host.auto_device()
+    if isinstance(spec, str):
+        return host.parse_spec(spec)
+    if isinstance(spec, bool):
+        raise TypeError('get_device: expected a device specifier, got a bool')
+    if isinstance(spec, int):
+        if spec < 0:
+            return host.parse_spec('@numpy')
+        return host.parse_spec('@cupy:{}'.format(spec))
+    if hasattr(spec, 'backend') and hasattr(spec, 'xp') and hasattr(
+            spec, 'send'):
+        return spec
+    raise DeviceSpecError(
+        'get_device: cannot interpret {!r} (type {}) as a device; expected a '
+        'string such as \'@numpy\', an int, or a device object'.format(
+            spec, type(spec).__name__))
+
+
+@contextlib.contextmanager
+def using_device(spec):
+    """Make ``spec`` the default device inside the ``with`` block."""
+    device = get_device(spec)
+    token = _device_stack.set(device)
+    try:
+        device.use()
+        yield device
+    finally:
+        _device_stack.reset(token)
+
+
+def device_from_array(array):
+    return host.device_from_array(array)

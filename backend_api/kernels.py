@@ -1,0 +1,132 @@
+"""The kernel registry: which function computes an op on which backend.
+
+The core declares every kernel once, with a *reference* implementation
+written against an array namespace ``xp`` (NumPy, CuPy, ...). Backends add
+their own implementations with ``register_kernel(op, backend, fn)``. At call
+time an op asks for the kernel for the type of its input array; the answer is
+cached per (op, array type), so a lookup is one dict hit.
+
+Reference kernels take ``xp`` as their first argument; backend kernels do not.
+``lookup`` hides that difference: it returns a callable with the kernel's
+public signature in both cases.
+"""
+import functools
+import inspect
+
+from backend_api.errors import KernelNotFoundError, PluginError
+from backend_api._markers import ESCAPE_HATCH
+
+
+class KernelSpec:
+    __slots__ = ('name', 'reference', 'signature', 'doc', 'implementations')
+
+    def __init__(self, name, reference, signature, doc):
+        self.name = name
+        self.reference = reference
+        self.signature = signature
+        self.doc = doc
+        # backend name -> (fn, distribution)
+        self.implementations = {}
+
+
+_specs = {}
+_cache = {}
+
+
+def _public_signature(fn):
+    sig = inspect.signature(fn)
+    params = list(sig.parameters.values())[1:]  # drop xp
+    return str(sig.replace(parameters=params))
+
+
+def declare(name, reference=None, signature=None):
+    """Declare kernel ``name``; with ``reference`` (``fn(xp, ...)``) as fallback.
+
+    Used as a decorator by the core: ``@declare('relu')`` on the reference.
+    ``reference=None`` declares a kernel that only backends implement.
+    """
+    if reference is None and signature is None:
+        return lambda fn: declare(name, fn)
+    if name in _specs and _specs[name].reference is not None:
+        raise ValueError('kernel {!r} is declared twice'.format(name))
+    doc = ''
+    if reference is not None:
+        signature = signature or _public_signature(reference)
+        doc = inspect.getdoc(reference) or ''
+    spec = _specs.get(name)
+    if spec is None:
+        _specs[name] = KernelSpec(name, reference, signature, doc)
+    else:
+        spec.reference, spec.signature, spec.doc = reference, signature, doc
+    _cache.clear()
+    return reference
+
+
+def register_kernel(op_name, backend_name, fn, distribution='<unknown>'):
+    """Make ``fn`` compute ``op_name`` for arrays of ``backend_name``."""
+    spec = _specs.get(op_name)
+    if spec is None:
+        raise PluginError(
+            'unknown kernel name {!r} (backend {!r}); known kernels are listed '
+            'by `python -m chainer_core kernels`'.format(op_name, backend_name))
+    if not callable(fn):
+        raise PluginError('kernel {!r} for backend {!r} is not callable: {!r}'
+                          .format(op_name, backend_name, fn))
+    if not isinstance(backend_name, str) or not backend_name:
+        raise PluginError('kernel {!r}: backend name must be a non-empty '
+                          'string, got {!r}'.format(op_name, backend_name))
+    previous = spec.implementations.get(backend_name)
+    if previous is not None and previous[1] != distribution:
+        raise PluginError(
+            'kernel {!r} for backend {!r} is registered by both {} and {}'
+            .format(op_name, backend_name, previous[1], distribution))
+    spec.implementations[backend_name] = (fn, distribution)
+    _cache.clear()
+
+
+def unregister_backend(backend_name):
+    for spec in _specs.values():
+        spec.implementations.pop(backend_name, None)
+    _cache.clear()
+
+
+def specs():
+    """Every declared kernel, sorted by name."""
+    return [_specs[k] for k in sorted(_specs)]
+
+
+def get_spec(name):
+    return _specs[name]
+
+
+def resolve(op_name, device):
+    """The callable computing ``op_name`` on ``device`` (uncached)."""
+    spec = _specs.get(op_name)
+    if spec is None:
+        raise KernelNotFoundError('unknown kernel {!r}'.format(op_name))
+    impl = spec.implementations.get(device.backend.name)
+    if impl is not None:
+        return impl[0]
+    if spec.reference is not None and device.xp is not None:
+        return functools.partial(spec.reference, device.xp)
+    others = sorted(spec.implementations)
+    raise KernelNotFoundError(
+        '{}: no kernel for device {} (backend {!r} registers none{}); '
+        'backends with this kernel: {}. Move the inputs to one of them, or {}'
+        .format(op_name, device.name, device.backend.name,
+                '' if spec.reference is None else
+                ' and its device has no array namespace for the reference',
+                ', '.join(others) or 'none', ESCAPE_HATCH))
+
+
+def lookup(op_name, array):
+    """The kernel for ``op_name`` on the device ``array`` lives on (cached)."""
+    key = (op_name, type(array))
+    try:
+        return _cache[key]
+    except KeyError:
+        pass
+    from backend_api import _host
+    fn = resolve(op_name, _host.device_from_array(array))
+    _cache[key] = fn
+    return fn

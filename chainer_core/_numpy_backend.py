@@ -1,0 +1,74 @@
+"""The NumPy backend: device ``@numpy``, registered like any plugin."""
+import numpy
+
+from backend_api import DeviceBase, DeviceSpecError, hookimpl
+
+api_version = (1, 0)
+
+
+class NumpyBackend:
+    name = 'numpy'
+    priority = 0
+
+    def is_available(self):
+        return True
+
+    def device_count(self):
+        return 1
+
+    def get_device(self, index=0):
+        if index != 0:
+            raise DeviceSpecError('@numpy has one device; got index {}'
+                                  .format(index))
+        return _device
+
+    def parse_device_spec(self, spec):
+        if spec in ('@numpy', 'numpy', 'cpu', '@cpu'):
+            return _device
+        return None
+
+    def device_from_array(self, array):
+        # Exactly ndarray: subclasses belong to the backend defining them.
+        return _device if type(array) is numpy.ndarray else None
+
+
+def _to_numpy(array):
+    if isinstance(array, numpy.ndarray):
+        return array
+    if isinstance(array, (numpy.generic, numpy.bool_)):
+        return numpy.asarray(array)
+    get = getattr(array, 'get', None)  # CuPy and friends
+    if callable(get) and hasattr(array, 'shape'):
+        return get()
+    if hasattr(array, '__array__') or hasattr(array, '__array_interface__'):
+        return numpy.asarray(array)
+    if hasattr(array, '__dlpack__'):
+        return numpy.from_dlpack(array)
+    raise TypeError('@numpy cannot take an object of type {}: expected an '
+                    'array'.format(type(array).__name__))
+
+
+class CpuDevice(DeviceBase):
+    """The host CPU with NumPy arrays (Chainer's ``@numpy``)."""
+
+    name = '@numpy'
+    xp = numpy
+    supported_array_types = (numpy.ndarray,)
+
+    def __init__(self):
+        self.backend = _backend
+
+    def send_array(self, array):
+        return _to_numpy(array)
+
+    def is_array_supported(self, array):
+        return isinstance(array, numpy.ndarray)
+
+
+_backend = NumpyBackend()
+_device = CpuDevice()
+
+
+@hookimpl
+def chainer_core_register_backends(registry):
+    registry.register_backend(_backend)

@@ -1,0 +1,408 @@
+"""FunctionNode: one differentiable op in the graph."""
+import weakref
+
+import numpy
+
+from backend_api._host import host
+from backend_api.errors import DeviceMismatchError
+from chainer_core import _backprop, _function_hooks
+from chainer_core.configuration import config
+from chainer_core.utils import type_check
+from chainer_core.variable import Variable, as_variable
+
+
+def _raise_device_mismatch(label, in_data):
+    devices = []
+    for x in in_data:
+        if x is None:
+            continue
+        d = host.device_from_array(x)
+        if d not in devices:
+            devices.append(d)
+    if len(devices) > 1:
+        raise DeviceMismatchError(
+            '{}: inputs live on different devices: {} and {}; move them to '
+            'one device first (x.to_device(...))'.format(
+                label, devices[0].name, devices[1].name))
+
+
+class FunctionNode:
+    """A differentiable function: the node of an op in the graph.
+
+    Subclasses implement :meth:`forward` (arrays in, tuple of arrays out) and
+    :meth:`backward` (gradients as Variables, computed with differentiable
+    functions so that double backprop works). :meth:`check_type_forward`
+    validates the inputs with :mod:`chainer_core.utils.type_check`.
+    """
+
+    inputs = None
+    outputs = None
+    rank = 0
+    stack = None
+    lazy_grad_sum = False
+    _input_indexes_to_retain = None
+    _output_indexes_to_retain = None
+    _retained_input_data = None
+    _retained_output_data = None
+    _released = False
+    _local_function_hooks = None
+
+    @property
+    def label(self):
+        """The name of the op, for messages (the class name by default)."""
+        return type(self).__name__
+
+    @property
+    def local_function_hooks(self):
+        if self._local_function_hooks is None:
+            import collections
+            self._local_function_hooks = collections.OrderedDict()
+        return self._local_function_hooks
+
+    @property
+    def output_data(self):
+        """The outputs' arrays, from :meth:`retain_outputs`."""
+        if self._retained_output_data is None:
+            raise RuntimeError('{}: output data is not retained'.format(
+                self.label))
+        out = [None] * len(self.outputs)
+        for i, d in zip(self._output_indexes_to_retain,
+                        self._retained_output_data):
+            out[i] = d
+        return tuple(out)
+
+    # -- forward ---------------------------------------------------------
+
+    def apply(self, inputs):
+        """Compute the outputs and, if needed, record this node in the graph.
+
+        Args:
+            inputs: Variables or arrays.
+
+        Returns:
+            A tuple of Variables.
+        """
+        input_vars = [x if isinstance(x, Variable) else as_variable(x)
+                      for x in inputs]
+        in_data = tuple([x._data for x in input_vars])
+        t0 = type(in_data[0]) if in_data else None
+        for x in in_data:
+            if type(x) is not t0:
+                _raise_device_mismatch(self.label, in_data)
+                break
+
+        if config.type_check:
+            self._check_data_type_forward(in_data)
+
+        hooks = _function_hooks.get_function_hooks()
+        if self._local_function_hooks:
+            hooks = dict(hooks)
+            hooks.update(self._local_function_hooks)
+        if hooks:
+            for hook in hooks.values():
+                hook.forward_preprocess(self, in_data)
+
+        outputs = self.forward(in_data)
+        if type(outputs) is not tuple:
+            raise TypeError('{}.forward must return a tuple of arrays, got {}'
+                            .format(self.label, type(outputs).__name__))
+        for y in outputs:
+            if type(y) is not t0:
+                outputs = self._fix_outputs(outputs, t0)
+                break
+
+        if hooks:
+            for hook in hooks.values():
+                hook.forward_postprocess(self, in_data)
+
+        if config.debug:
+            self._check_nan_in_outputs(outputs, 'forward')
+
+        requires_grad = False
+        for x in input_vars:
+            if x._requires_grad:
+                requires_grad = True
+                break
+
+        ret = tuple([Variable(y, requires_grad=requires_grad)
+                     for y in outputs])
+        if requires_grad and config.enable_backprop:
+            nodes = tuple([x.node for x in input_vars])
+            rank = 0
+            for n in nodes:
+                if n.rank > rank:
+                    rank = n.rank
+            self.rank = rank
+            self.inputs = nodes
+            out_nodes = []
+            for y in ret:
+                n = y.node
+                n.creator_node = self
+                n.rank = rank + 1
+                out_nodes.append(weakref.ref(n))
+            self.outputs = tuple(out_nodes)
+            idx = self._input_indexes_to_retain
+            if idx is not None:
+                self._retained_input_data = tuple([in_data[i] for i in idx])
+            idx = self._output_indexes_to_retain
+            if idx is not None:
+                self._retained_output_data = tuple([outputs[i] for i in idx])
+        else:
+            # No graph: drop what forward asked to keep for backward.
+            self._input_indexes_to_retain = None
+            self._output_indexes_to_retain = None
+        return ret
+
+    def _fix_outputs(self, outputs, t0):
+        fixed = []
+        for y in outputs:
+            if type(y) is not t0 and isinstance(y, numpy.generic):
+                y = numpy.asarray(y)
+            if t0 is not None and type(y) is not t0:
+                try:
+                    host.backend_for_array(y)
+                except TypeError:
+                    raise TypeError(
+                        '{}.forward returned {} where an array was expected'
+                        .format(self.label, type(y).__name__)) from None
+            fixed.append(y)
+        return tuple(fixed)
+
+    def _check_nan_in_outputs(self, outputs, where):
+        for i, y in enumerate(outputs):
+            if y is None or y.dtype.kind != 'f':
+                continue
+            xp = host.device_from_array(y).xp
+            if not bool(xp.isfinite(y).all()):
+                what = 'NaN' if bool(xp.isnan(y).any()) else 'Inf'
+                raise RuntimeError(
+                    '{} is detected on {} computation of {} (output {}); '
+                    'config.debug is on'.format(what, where, self.label, i))
+
+    def _check_data_type_forward(self, in_data):
+        if type(self).check_type_forward is FunctionNode.check_type_forward:
+            return
+        try:
+            with type_check.light_mode():
+                self.check_type_forward(type_check.get_types(
+                    in_data, 'in_types', False, light=True))
+            return
+        except type_check._LightFailure:
+            pass
+        except (AttributeError, IndexError, TypeError, ValueError):
+            # A malformed input (e.g. None) is reported by the full check.
+            pass
+        in_types = type_check.get_types(in_data, 'in_types', False)
+        try:
+            self.check_type_forward(in_types)
+        except type_check.InvalidType as e:
+            msg = 'Invalid operation is performed in: {} (Forward)\n\n{}'\
+                .format(self.label, e)
+            raise type_check.InvalidType(e.expect, e.actual, msg=msg) \
+                from None
+
+    def check_type_forward(self, in_types):
+        """Check the input types (override; default checks nothing)."""
+
+    def forward(self, inputs):
+        """Compute the outputs from input arrays (override).
+
+        Returns:
+            A tuple of arrays.
+        """
+        raise NotImplementedError(
+            '{} does not implement forward'.format(self.label))
+
+    def forward_cpu(self, inputs):
+        return self.forward(inputs)
+
+    def forward_gpu(self, inputs):
+        return self.forward(inputs)
+
+    def retain_inputs(self, indexes):
+        """Keep the inputs at ``indexes`` for :meth:`backward`."""
+        self._input_indexes_to_retain = tuple(indexes)
+
+    def retain_outputs(self, indexes):
+        """Keep the outputs at ``indexes`` for :meth:`backward`."""
+        self._output_indexes_to_retain = tuple(indexes)
+
+    # -- backward --------------------------------------------------------
+
+    def backward(self, target_input_indexes, grad_outputs):
+        """Gradients of the inputs at ``target_input_indexes``.
+
+        Args:
+            target_input_indexes (tuple of int): the inputs that need a grad.
+            grad_outputs (tuple of Variable or None): output gradients.
+
+        Returns:
+            A tuple of Variables (or None), one per target index (or one per
+            input).
+        """
+        return (None,) * len(target_input_indexes)
+
+    def backward_accumulate(self, target_input_indexes, grad_outputs,
+                            grad_inputs):
+        """:meth:`backward`, with the gradients so far added in."""
+        gxs = self.backward(target_input_indexes, grad_outputs)
+        if len(gxs) == len(self.inputs) and \
+                len(self.inputs) != len(target_input_indexes):
+            gxs = tuple(gxs[i] for i in target_input_indexes)
+        out = []
+        for gx, g in zip(gxs, grad_inputs):
+            if gx is None:
+                out.append(g)
+            elif g is None:
+                out.append(gx)
+            else:
+                out.append(gx + g)
+        return tuple(out)
+
+    def _released_error(self):
+        return RuntimeError(
+            '{}: the arrays it kept for backward were freed after the first '
+            'backward pass through this graph; run the forward pass again, '
+            'or pass retain_graph=True to the first backward()'.format(
+                self.label))
+
+    def get_retained_inputs(self):
+        """The retained inputs as Variables (graph-connected)."""
+        if self._input_indexes_to_retain is None:
+            return ()
+        if self._released:
+            raise self._released_error()
+        out = []
+        for i, data in zip(self._input_indexes_to_retain,
+                           self._retained_input_data):
+            node = self.inputs[i]
+            var = node._variable()
+            if var is None or var._data is not data:
+                var = Variable(data, name=node.name,
+                               requires_grad=node.requires_grad)
+                var._node = node
+                node._variable = weakref.ref(var)
+            out.append(var)
+        return tuple(out)
+
+    def get_retained_outputs(self):
+        """The retained outputs as Variables (graph-connected)."""
+        if self._output_indexes_to_retain is None:
+            return ()
+        if self._released:
+            raise self._released_error()
+        out = []
+        for i, data in zip(self._output_indexes_to_retain,
+                           self._retained_output_data):
+            node = self.outputs[i]()
+            if node is None:
+                # The output was freed: a fresh variable stands in for it.
+                var = Variable(data, requires_grad=True)
+                var.node.set_creator_node(self)
+            else:
+                var = node.get_variable()
+                if var._data is None:
+                    var._data = data
+            out.append(var)
+        return tuple(out)
+
+    def _release(self):
+        if self._retained_input_data is not None or \
+                self._retained_output_data is not None:
+            self._retained_input_data = None
+            self._retained_output_data = None
+            self._released = True
+
+    def unchain(self):
+        """Remove this node from the graph."""
+        for ref in self.outputs or ():
+            node = ref()
+            if node is not None:
+                node.unchain()
+        self.inputs = None
+
+    def add_hook(self, hook, name=None):
+        if name is None:
+            name = hook.name
+        if name in self.local_function_hooks:
+            raise KeyError('hook {} already exists'.format(name))
+        self.local_function_hooks[name] = hook
+        hook.added(self)
+
+    def delete_hook(self, name):
+        if name not in self.local_function_hooks:
+            raise KeyError('no hook named {}'.format(name))
+        self.local_function_hooks[name].deleted(self)
+        del self.local_function_hooks[name]
+
+
+def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
+         retain_grad=False, enable_double_backprop=False, loss_scale=None,
+         retain_graph=None):
+    """Gradients of ``outputs`` with respect to ``inputs``.
+
+    Unlike :meth:`Variable.backward` this does not touch the ``grad`` of any
+    variable (unless ``set_grad``) and returns the gradients instead.
+
+    Args:
+        outputs (list of Variable): the variables to differentiate.
+        inputs (list of Variable): the variables to differentiate by.
+        grad_outputs (list): gradients of the outputs (None: ones, for
+            single-element outputs).
+        grad_inputs (list): initial gradients added to the results.
+        set_grad (bool): also store the results in the inputs' ``grad_var``.
+        retain_grad (bool): keep intermediate gradients.
+        enable_double_backprop (bool): make the results differentiable.
+        loss_scale (float): scale the output gradients by this factor.
+        retain_graph (bool): keep the graph for another pass (defaults to
+            ``enable_double_backprop``).
+
+    Returns:
+        list of Variable (or None where an input does not affect the outputs).
+    """
+    for name, seq in (('outputs', outputs), ('inputs', inputs)):
+        if not isinstance(seq, (tuple, list)):
+            raise TypeError('grad: {} must be a tuple or list of Variables, '
+                            'got {}'.format(name, type(seq).__name__))
+        for v in seq:
+            if not isinstance(v, Variable):
+                raise TypeError('grad: every element of {} must be a '
+                                'Variable, got {}'.format(
+                                    name, type(v).__name__))
+    if grad_outputs is None:
+        grad_outputs = [None] * len(outputs)
+    if len(grad_outputs) != len(outputs):
+        raise ValueError('grad: {} outputs but {} grad_outputs'.format(
+            len(outputs), len(grad_outputs)))
+    if grad_inputs is not None and len(grad_inputs) != len(inputs):
+        raise ValueError('grad: {} inputs but {} grad_inputs'.format(
+            len(inputs), len(grad_inputs)))
+    gys = []
+    for y, gy in zip(outputs, grad_outputs):
+        if gy is None:
+            if y.size != 1:
+                raise ValueError(
+                    'grad: output of shape {} needs a grad_output (only '
+                    'single-element outputs default to ones)'.format(y.shape))
+            gy = Variable(host.device_from_array(y._data).xp.ones_like(
+                y._data), requires_grad=False)
+        elif not isinstance(gy, Variable):
+            gy = Variable(gy, requires_grad=False)
+        if loss_scale is not None:
+            gy = gy * loss_scale
+        gys.append(gy)
+    nodes = [x.node for x in inputs]
+    grads = _backprop.backprop(outputs, gys, nodes, retain_grad,
+                               enable_double_backprop, retain_graph,
+                               loss_scale)
+    result = []
+    for i, (x, node) in enumerate(zip(inputs, nodes)):
+        gx = grads.get(node)
+        if grad_inputs is not None and grad_inputs[i] is not None:
+            gi = grad_inputs[i]
+            gi = gi if isinstance(gi, Variable) else Variable(gi)
+            gx = gi if gx is None else gx + gi
+        if set_grad:
+            x._grad_var = gx
+        result.append(gx)
+    return result

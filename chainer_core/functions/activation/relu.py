@@ -1,0 +1,60 @@
+"""relu: rectified linear unit."""
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.utils import type_check
+
+
+@kernels.declare('relu')
+def _relu(xp, x):
+    """y = max(x, 0)."""
+    return xp.maximum(x, x.dtype.type(0))
+
+
+@kernels.declare('relu_grad')
+def _relu_grad(xp, y, gy):
+    """gx = gy where y > 0, else 0 (y is relu's output)."""
+    return gy * (y > 0)
+
+
+class ReLU(function_node.FunctionNode):
+    """Rectified linear unit."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_outputs((0,))
+        return kernels.lookup('relu', x)(x),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return ReLUGrad(y.array).apply(grad_outputs)
+
+
+class ReLUGrad(function_node.FunctionNode):
+    """Gradient of relu given its output; linear in ``gy``."""
+
+    def __init__(self, y):
+        self.y = y
+
+    def forward(self, inputs):
+        gy, = inputs
+        return kernels.lookup('relu_grad', gy)(self.y, gy),
+
+    def backward(self, indexes, grad_outputs):
+        return ReLUGrad(self.y).apply(grad_outputs)
+
+
+def relu(x):
+    """Rectified linear unit: :math:`y = \\max(0, x)`.
+
+    Args:
+        x (Variable or array): input of any shape, float16/32/64.
+
+    Returns:
+        Variable: output of the shape and dtype of ``x``.
+    """
+    return ReLU().apply((x,))[0]

@@ -1,0 +1,73 @@
+"""reshape: the same elements in another shape."""
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.utils import type_check
+
+
+@kernels.declare('reshape')
+def _reshape(xp, x, shape):
+    """x with shape (one entry may be -1); a view where possible."""
+    return x.reshape(shape)
+
+
+def _count_unknown(shape):
+    cnt = 0
+    for s in shape:
+        if not isinstance(s, int) or isinstance(s, bool):
+            raise TypeError('reshape: shape entries must be ints, got {!r}'
+                            .format(shape))
+        if s == -1:
+            cnt += 1
+        elif s < 0:
+            raise ValueError('reshape: negative size {} in shape {}'.format(
+                s, shape))
+    if cnt > 1:
+        raise ValueError('reshape: at most one -1 in shape, got {}'.format(
+            shape))
+    return cnt
+
+
+class Reshape(function_node.FunctionNode):
+    """Reshape to a given shape."""
+
+    def __init__(self, shape):
+        self.shape = tuple(shape)
+        self._unknown = _count_unknown(self.shape)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        type_check.argname(in_types, ('x',))
+        known = 1
+        for s in self.shape:
+            if s != -1:
+                known *= s
+        if self._unknown:
+            if known:
+                type_check.expect(in_types[0].size % known == 0)
+        else:
+            type_check.expect(in_types[0].size == known)
+
+    def forward(self, inputs):
+        x, = inputs
+        return kernels.lookup('reshape', x)(x, self.shape),
+
+    def backward(self, indexes, grad_outputs):
+        return reshape(grad_outputs[0], self.inputs[0].shape),
+
+
+def reshape(x, shape):
+    """Reshape ``x`` to ``shape`` without copying where possible.
+
+    Args:
+        x (Variable or array): input.
+        shape (tuple of int): new shape, one entry may be -1 (inferred).
+
+    Returns:
+        Variable of ``shape``.
+    """
+    if isinstance(shape, int):
+        shape = (shape,)
+    if x.shape == tuple(shape):
+        from chainer_core.variable import as_variable
+        return as_variable(x)
+    return Reshape(shape).apply((x,))[0]

@@ -1,0 +1,135 @@
+"""Sums: sum over axes, and sum_to a (broadcast-compatible) shape."""
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.utils import type_check
+from chainer_core.utils.array import sum_to as _sum_to_array
+
+
+@kernels.declare('sum')
+def _sum(xp, x, axis, keepdims):
+    """Sum of x over axis (None, int or tuple of ints)."""
+    return xp.asarray(x.sum(axis=axis, keepdims=keepdims))
+
+
+@kernels.declare('sum_to')
+def _sum_to(xp, x, shape):
+    """Sum x over its broadcast axes so that the result has shape."""
+    return _sum_to_array(x, shape)
+
+
+def _normalize_axis(axis, ndim, op):
+    if axis is None:
+        return None
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    out = []
+    for a in axes:
+        if not isinstance(a, int) or isinstance(a, bool):
+            raise TypeError('{}: axis must be None, an int or a tuple of '
+                            'ints, got {!r}'.format(op, axis))
+        if not -ndim <= a < ndim:
+            raise ValueError('{}: axis {} is out of bounds for an input of '
+                             'ndim {}'.format(op, a, ndim))
+        out.append(a % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError('{}: duplicate value in axis {!r}'.format(op, axis))
+    return tuple(sorted(out))
+
+
+class Sum(function_node.FunctionNode):
+    """Sum over axes."""
+
+    def __init__(self, axis=None, keepdims=False):
+        if axis is not None and not isinstance(axis, (int, tuple, list)):
+            raise TypeError('sum: axis must be None, an int or a tuple of '
+                            'ints, got {}'.format(type(axis).__name__))
+        self.axis = axis
+        self.keepdims = keepdims
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        type_check.argname(in_types, ('x',))
+        if self.axis is not None:
+            axes = (self.axis,) if isinstance(self.axis, int) else self.axis
+            for a in axes:
+                if a >= 0:
+                    type_check.expect(in_types[0].ndim > a)
+                else:
+                    type_check.expect(-in_types[0].ndim <= a)
+
+    def forward(self, inputs):
+        x, = inputs
+        self.axis = _normalize_axis(self.axis, x.ndim, 'sum')
+        return kernels.lookup('sum', x)(x, self.axis, self.keepdims),
+
+    def backward(self, indexes, grad_outputs):
+        from chainer_core.functions.array.broadcast import broadcast_to
+        from chainer_core.functions.array.reshape import reshape
+        gy, = grad_outputs
+        shape = self.inputs[0].shape
+        if not self.keepdims and self.axis is not None:
+            kept = list(gy.shape)
+            for a in self.axis:
+                kept.insert(a, 1)
+            gy = reshape(gy, tuple(kept))
+        elif not self.keepdims:
+            gy = reshape(gy, (1,) * len(shape))
+        return broadcast_to(gy, shape),
+
+
+class SumTo(function_node.FunctionNode):
+    """Sum over the axes along which ``shape`` was broadcast."""
+
+    def __init__(self, shape):
+        self._shape = tuple(shape)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        type_check.argname(in_types, ('x',))
+        x_type = in_types[0]
+        ndim = len(self._shape)
+        type_check.expect(x_type.ndim >= ndim)
+        for i in range(1, ndim + 1):
+            if self._shape[-i] != 1:
+                type_check.expect(x_type.shape[-i] == self._shape[-i])
+
+    def forward(self, inputs):
+        x, = inputs
+        return kernels.lookup('sum_to', x)(x, self._shape),
+
+    def backward(self, indexes, grad_outputs):
+        from chainer_core.functions.array.broadcast import broadcast_to
+        return broadcast_to(grad_outputs[0], self.inputs[0].shape),
+
+
+def sum(x, axis=None, keepdims=False):
+    """Sum of the elements over the given axes.
+
+    Args:
+        x (Variable or array): input.
+        axis (None, int or tuple of int): axes to sum over (None: all).
+        keepdims (bool): keep the summed axes with size 1.
+
+    Returns:
+        Variable: the sum; shape is ``x.shape`` without (or with size-1)
+        ``axis``.
+    """
+    return Sum(axis, keepdims).apply((x,))[0]
+
+
+def sum_to(x, shape):
+    """Sum ``x`` over broadcast axes so the result has ``shape``.
+
+    The inverse of :func:`broadcast_to` for gradients: each output element
+    is the sum of the input elements broadcast from it.
+
+    Args:
+        x (Variable or array): input of a shape broadcast from ``shape``.
+        shape (tuple of int): target shape.
+
+    Returns:
+        Variable of ``shape``.
+    """
+    if x.shape == tuple(shape):
+        from chainer_core.variable import as_variable
+        return as_variable(x)
+    return SumTo(shape).apply((x,))[0]

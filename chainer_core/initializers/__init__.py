@@ -1,0 +1,82 @@
+"""Initializers: callables that fill a parameter array."""
+import numpy
+
+from chainer_core.configuration import config
+
+
+class Initializer:
+    """Base of initializers.
+
+    Args:
+        dtype: the dtype of arrays it makes (None: ``config.dtype``).
+    """
+
+    def __init__(self, dtype=None):
+        self.dtype = dtype
+
+    def __call__(self, array):
+        raise NotImplementedError(
+            '{} must implement __call__'.format(type(self).__name__))
+
+
+class Constant(Initializer):
+    """Fill with ``fill_value`` (a scalar or an array broadcast to shape)."""
+
+    def __init__(self, fill_value, dtype=None):
+        self.fill_value = fill_value
+        if dtype is None and hasattr(fill_value, 'dtype'):
+            dtype = fill_value.dtype
+        super().__init__(dtype)
+
+    def __call__(self, array):
+        if self.dtype is not None and numpy.dtype(self.dtype) != array.dtype:
+            raise ValueError('Constant: initializer dtype {} differs from '
+                             'array dtype {}'.format(self.dtype, array.dtype))
+        fill = self.fill_value
+        if hasattr(fill, 'shape') and type(fill) is not type(array):
+            from backend_api._host import device_from_array
+            fill = device_from_array(array).send(fill)
+        array[...] = fill
+
+
+class Zero(Constant):
+    def __init__(self, dtype=None):
+        super().__init__(0.0, dtype)
+
+
+class One(Constant):
+    def __init__(self, dtype=None):
+        super().__init__(1.0, dtype)
+
+
+class NaN(Constant):
+    def __init__(self, dtype=None):
+        super().__init__(numpy.nan, dtype)
+
+
+def _get_initializer(initializer):
+    if initializer is None:
+        return NaN()
+    if numpy.isscalar(initializer):
+        return Constant(initializer)
+    if hasattr(initializer, 'shape'):
+        return Constant(initializer)
+    if not callable(initializer):
+        raise TypeError('initializer must be a callable, a scalar or an '
+                        'array, got {}'.format(type(initializer).__name__))
+    return initializer
+
+
+def generate_array(initializer, shape, xp, dtype=None, device=None):
+    """Make an array of ``shape`` on ``xp``/``device`` filled by initializer."""
+    dtype_attr = getattr(initializer, 'dtype', None)
+    if dtype is not None and dtype_attr is not None and \
+            numpy.dtype(dtype) != numpy.dtype(dtype_attr):
+        raise ValueError('dtype {} differs from the initializer dtype {}'
+                         .format(dtype, dtype_attr))
+    dtype = numpy.dtype(dtype or dtype_attr or config.dtype)
+    if isinstance(shape, int):
+        shape = (shape,)
+    array = xp.empty(tuple(shape), dtype=dtype)
+    initializer(array)
+    return array

@@ -1,0 +1,578 @@
+"""Variables: arrays that remember how they were computed."""
+import copy as copy_module
+import weakref
+
+import numpy
+
+from backend_api._host import host
+from chainer_core import _backprop
+from chainer_core.configuration import config
+
+
+def _check_array(data, where):
+    if type(data) is numpy.ndarray or data is None:
+        return
+    try:
+        host.backend_for_array(data)
+    except TypeError:
+        raise TypeError(
+            '{}: expected an array of an installed backend (numpy.ndarray, '
+            '...), got {}'.format(where, type(data).__name__)) from None
+
+
+class VariableNode:
+    """The node of a variable in the computational graph.
+
+    The graph holds nodes, not variables: a variable can be freed while the
+    graph still needs its shape and dtype. A node keeps its array only when
+    asked (:meth:`retain_data`).
+    """
+
+    __slots__ = ('_variable', 'creator_node', 'data', 'name', 'requires_grad',
+                 'rank', 'shape', 'dtype', '__weakref__')
+
+    def __init__(self, variable, name, creator_node=None):
+        self._variable = weakref.ref(variable)
+        self.creator_node = creator_node
+        self.data = None
+        self.name = name
+        self.requires_grad = variable._requires_grad
+        self.rank = 0 if creator_node is None else creator_node.rank + 1
+        array = variable._data
+        if array is None:
+            self.shape = self.dtype = None
+        else:
+            self.shape = array.shape
+            self.dtype = array.dtype
+
+    @property
+    def creator(self):
+        return self.creator_node
+
+    def set_creator_node(self, creator_node):
+        self.creator_node = creator_node
+        self.rank = creator_node.rank + 1
+
+    set_creator = set_creator_node
+
+    def get_variable(self):
+        """The variable of this node, recreated from retained data if gone."""
+        var = self._variable()
+        if var is not None:
+            return var
+        var = Variable(self.data, name=self.name,
+                       requires_grad=self.requires_grad)
+        var._node = self
+        self._variable = weakref.ref(var)
+        return var
+
+    def get_variable_or_none(self):
+        return self._variable()
+
+    def retain_data(self):
+        var = self._variable()
+        if var is None:
+            raise RuntimeError('cannot retain the data of a freed variable')
+        self.data = var._data
+
+    def unchain(self):
+        self.creator_node = None
+        self.rank = 0
+
+    @property
+    def label(self):
+        if self.shape == ():
+            return str(self.dtype)
+        return '({}), {}'.format(', '.join(map(str, self.shape)), self.dtype)
+
+
+class Variable:
+    """An array with a gradient, recording the ops applied to it.
+
+    Args:
+        data: an array of an installed backend, or None.
+        name (str): a name for messages and graph dumps.
+        grad: the initial gradient array.
+        requires_grad (bool): whether gradients flow to this variable.
+    """
+
+    # Makes numpy defer ``ndarray <op> Variable`` to Variable's operators.
+    __array_priority__ = 200
+
+    def __init__(self, data=None, *, name=None, grad=None, requires_grad=True,
+                 **kwargs):
+        if kwargs:
+            raise TypeError('Variable: unexpected keyword arguments {}'.format(
+                ', '.join(sorted(kwargs))))
+        if type(data) is not numpy.ndarray and data is not None:
+            _check_array(data, 'Variable(data=...)')
+        self._data = data
+        self._requires_grad = requires_grad
+        self._node = None
+        self._name = name
+        self._grad_var = None if grad is None else Variable(grad)
+
+    # -- identity and repr -------------------------------------------------
+
+    def __repr__(self):
+        if self._data is None:
+            body = 'None'
+        else:
+            body = numpy.array2string(_to_numpy_for_display(self._data),
+                                      separator=', ', prefix='variable(')
+        name = '' if self.name is None else ' ' + self.name
+        return 'variable{}({})'.format(name, body)
+
+    def __str__(self):
+        if self._data is None:
+            return 'variable{}(None)'.format(
+                '' if self.name is None else ' ' + self.name)
+        return 'variable{}({})'.format(
+            '' if self.name is None else ' ' + self.name,
+            str(_to_numpy_for_display(self._data)))
+
+    @property
+    def name(self):
+        return self._name
+
+    @name.setter
+    def name(self, n):
+        self._name = n
+        if self._node is not None:
+            self._node.name = n
+
+    @property
+    def label(self):
+        return self.node.label
+
+    # -- graph -------------------------------------------------------------
+
+    @property
+    def node(self):
+        node = self._node
+        if node is None:
+            node = self._node = VariableNode(self, self._name)
+        return node
+
+    @property
+    def creator_node(self):
+        return None if self._node is None else self._node.creator_node
+
+    @creator_node.setter
+    def creator_node(self, func):
+        self.node.set_creator_node(func)
+
+    @property
+    def creator(self):
+        return self.creator_node
+
+    @creator.setter
+    def creator(self, func):
+        self.creator_node = func
+
+    def set_creator_node(self, fnode):
+        self.node.set_creator_node(fnode)
+
+    set_creator = set_creator_node
+
+    @property
+    def rank(self):
+        return 0 if self._node is None else self._node.rank
+
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    def retain_data(self):
+        self.node.data = self._data
+
+    # -- data --------------------------------------------------------------
+
+    @property
+    def array(self):
+        return self._data
+
+    @array.setter
+    def array(self, d):
+        if type(d) is not numpy.ndarray:
+            _check_array(d, 'Variable.array')
+        self._data = d
+        node = self._node
+        if node is not None:
+            if node.data is not None:
+                node.data = d
+            if d is not None:
+                node.shape, node.dtype = d.shape, d.dtype
+
+    data = array
+
+    @property
+    def grad_var(self):
+        return self._grad_var
+
+    @grad_var.setter
+    def grad_var(self, g):
+        if g is not None and not isinstance(g, Variable):
+            raise TypeError('grad_var must be a Variable or None, got {}'
+                            .format(type(g).__name__))
+        self._grad_var = g
+
+    @property
+    def grad(self):
+        gv = self._grad_var
+        return None if gv is None else gv._data
+
+    @grad.setter
+    def grad(self, g):
+        if g is None:
+            self._grad_var = None
+        else:
+            if self._data is not None and (g.shape != self._data.shape
+                                           or g.dtype != self._data.dtype):
+                raise ValueError(
+                    'Variable.grad: expected shape {} and dtype {} like the '
+                    'data, got shape {} and dtype {}'.format(
+                        self._data.shape, self._data.dtype, g.shape, g.dtype))
+            _check_array(g, 'Variable.grad')
+            self._grad_var = Variable(g, requires_grad=False)
+
+    @property
+    def shape(self):
+        return self._data.shape
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    @property
+    def size(self):
+        return self._data.size
+
+    @property
+    def dtype(self):
+        return self._data.dtype
+
+    def __len__(self):
+        return len(self._data)
+
+    @property
+    def T(self):
+        from chainer_core.functions.array.transpose import transpose
+        return transpose(self)
+
+    def reshape(self, *shape):
+        from chainer_core.functions.array.reshape import reshape
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = shape[0]
+        return reshape(self, shape)
+
+    def transpose(self, *axes):
+        from chainer_core.functions.array.transpose import transpose
+        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+            axes = axes[0]
+        return transpose(self, axes or None)
+
+    def item(self):
+        return self._data.item()
+
+    @property
+    def xp(self):
+        return self.device.xp
+
+    @property
+    def device(self):
+        if self._data is None:
+            return getattr(self, '_initial_device', None) or \
+                host.parse_spec('@numpy')
+        return host.device_from_array(self._data)
+
+    def to_device(self, device):
+        """Move the data and the gradient to ``device`` (in place)."""
+        from backend_api._host import get_device
+        device = get_device(device)
+        if self._data is not None:
+            self.array = device.send(self._data)
+        else:
+            self._initial_device = device
+        gv = self._grad_var
+        if gv is not None:
+            gv._data = device.send(gv._data)
+
+    def to_cpu(self):
+        self.to_device('@numpy')
+
+    def to_gpu(self, device=None):
+        self.to_device('@cupy:{}'.format(0 if device is None else device))
+
+    def copydata(self, var):
+        """Copy the array of ``var`` into this variable's array."""
+        src = var._data if isinstance(var, Variable) else var
+        dst = self._data
+        if dst is None:
+            self.array = host.device_from_array(src).xp.array(src, copy=True)
+            return
+        if src.shape != dst.shape:
+            raise ValueError('copydata: shapes differ: {} vs {}'.format(
+                dst.shape, src.shape))
+        dst[...] = self.device.send(src)
+
+    # -- gradients ---------------------------------------------------------
+
+    def cleargrad(self):
+        """Set the gradient to None."""
+        self._grad_var = None
+
+    def zerograd(self):
+        """Set the gradient to zeros (an existing gradient array is reused)."""
+        if self._data is None:
+            return
+        gv = self._grad_var
+        if gv is None or gv._data.shape != self._data.shape:
+            xp = host.device_from_array(self._data).xp
+            self._grad_var = Variable(xp.zeros_like(self._data),
+                                      requires_grad=False)
+        else:
+            gv._data.fill(0)
+
+    def addgrad(self, var):
+        """Add the gradient of ``var`` to this variable's gradient."""
+        if not isinstance(var, Variable):
+            raise TypeError('addgrad takes a Variable, got {}'.format(
+                type(var).__name__))
+        src = var._grad_var
+        if src is None:
+            return
+        if self._data is None:
+            raise RuntimeError('addgrad: this variable has no data')
+        g = self.device.send(src._data)
+        if self._grad_var is None:
+            self._grad_var = Variable(g.copy(), requires_grad=False)
+        else:
+            self._grad_var._data = self._grad_var._data + g
+
+    def backward(self, retain_grad=False, enable_double_backprop=False,
+                 loss_scale=None, retain_graph=None):
+        """Compute gradients of this variable with respect to the graph.
+
+        Leaf variables that require gradients get (accumulated) ``grad``.
+        A variable of more than one element needs its ``grad`` set first.
+
+        Args:
+            retain_grad (bool): keep the gradients of intermediate variables.
+            enable_double_backprop (bool): record the graph of the gradient
+                computation, so gradients can be differentiated again.
+            loss_scale (float): scale the initial gradient by this factor
+                (optimizers divide it out again).
+            retain_graph (bool): keep the arrays retained for backward so the
+                graph can be backpropagated again. Defaults to
+                ``enable_double_backprop``.
+        """
+        if self.creator_node is None:
+            return
+        gv = self._grad_var
+        if gv is None:
+            if self._data.size != 1:
+                raise ValueError(
+                    'backward: the variable {}has shape {}; backward() '
+                    'without a gradient needs a single element. Set '
+                    '`.grad` to an array of shape {} first, or reduce it '
+                    '(F.sum).'.format(
+                        '' if self.name is None else repr(self.name) + ' ',
+                        self._data.shape, self._data.shape))
+            xp = host.device_from_array(self._data).xp
+            gv = self._grad_var = Variable(xp.ones_like(self._data),
+                                           requires_grad=False)
+        if loss_scale is not None:
+            gv = gv * loss_scale
+        _backprop.backprop((self,), (gv,), None, retain_grad,
+                           enable_double_backprop, retain_graph, loss_scale)
+
+    def unchain(self):
+        """Cut the link to the creator: this becomes a leaf."""
+        if self._node is not None:
+            self._node.unchain()
+
+    def unchain_backward(self):
+        """Cut every link of the graph behind this variable."""
+        node = self._node
+        if node is None:
+            return
+        stack = [node.creator_node] if node.creator_node else []
+        seen = set()
+        while stack:
+            f = stack.pop()
+            if f is None or id(f) in seen:
+                continue
+            seen.add(id(f))
+            for x in f.inputs or ():
+                if x.creator_node is not None:
+                    stack.append(x.creator_node)
+            f.unchain()
+
+    # -- misc ---------------------------------------------------------------
+
+    def summary(self):
+        if self.name:
+            return '<variable {}>'.format(self.name)
+        return '<variable at 0x{:x}>'.format(id(self))
+
+    def debug_print(self):
+        return '{}\n- device: {}\n- shape: {}\n- dtype: {}\n- grad: {}'.format(
+            self.summary(), self.device, self.shape, self.dtype,
+            'None' if self.grad is None else 'shape {}'.format(
+                self.grad.shape))
+
+    def __copy__(self):
+        new = type(self).__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._node = None
+        return new
+
+    def __deepcopy__(self, memo):
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        for k, v in self.__dict__.items():
+            new.__dict__[k] = None if k == '_node' else \
+                copy_module.deepcopy(v, memo)
+        return new
+
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state['_node'] = None
+        return state
+
+    def __eq__(self, other):
+        raise NotImplementedError(
+            'Variable does not support ==; compare the arrays '
+            '(x.array == y.array)')
+
+    def __ne__(self, other):
+        raise NotImplementedError(
+            'Variable does not support !=; compare the arrays')
+
+    __lt__ = __le__ = __gt__ = __ge__ = __ne__
+
+    def __bool__(self):
+        raise NotImplementedError(
+            'the truth value of a Variable is ambiguous; use x.array')
+
+    __hash__ = object.__hash__
+
+
+def _to_numpy_for_display(array):
+    if isinstance(array, numpy.ndarray):
+        return array
+    return host.parse_spec('@numpy').send(array)
+
+
+def as_variable(obj):
+    """``obj`` if it is a Variable, else a Variable wrapping the array.
+
+    A wrapped array does not require gradients.
+    """
+    if isinstance(obj, Variable):
+        return obj
+    return Variable(obj, requires_grad=False)
+
+
+def as_array(obj):
+    """The array of a Variable, or ``obj`` itself if it is an array."""
+    if isinstance(obj, Variable):
+        return obj._data
+    return obj
+
+
+class Parameter(Variable):
+    """A variable holding a trainable parameter of a link.
+
+    Args:
+        initializer: an initializer (callable filling an array), a scalar,
+            an array (used as the data), or None (NaN until initialized).
+        shape (int or tuple): the shape; without it the data is allocated
+            on the first :meth:`initialize` (lazy shape).
+        name (str): the name.
+    """
+
+    _initial_device = None
+    _update_rule = None
+
+    def __init__(self, initializer=None, shape=None, name=None):
+        from chainer_core import initializers
+        if initializer is None:
+            initializer = initializers.NaN()
+        elif numpy.isscalar(initializer):
+            initializer = initializers.Constant(initializer)
+        if shape is None and not callable(initializer) and \
+                hasattr(initializer, 'shape'):
+            super().__init__(initializer, name=name)
+            self.initializer = initializers.Constant(initializer)
+        else:
+            super().__init__(None, name=name)
+            self.initializer = initializer
+            if shape is not None:
+                self.initialize(shape)
+        self.update_rule = None
+        self._loss_scale = None
+
+    @property
+    def dtype(self):
+        if self._data is not None:
+            return self._data.dtype
+        dtype = getattr(self.initializer, 'dtype', None)
+        return numpy.dtype(dtype or config.dtype)
+
+    @property
+    def is_initialized(self):
+        return self._data is not None
+
+    def initialize(self, shape):
+        """Allocate the data of ``shape`` and fill it with the initializer."""
+        from chainer_core import initializers
+        device = self._initial_device or host.parse_spec('@numpy')
+        data = initializers.generate_array(self.initializer, shape,
+                                           device.xp, device=device)
+        self.array = data
+        self._grad_var = None
+
+    @property
+    def update_rule(self):
+        return self._update_rule
+
+    @update_rule.setter
+    def update_rule(self, rule):
+        self._update_rule = rule
+
+    def update(self):
+        """Update the data with the update rule (optimizers set it)."""
+        if self._update_rule is not None:
+            self._update_rule.update(self)
+
+    def cleargrad(self):
+        self._grad_var = None
+
+    def zerograd(self):
+        super().zerograd()
+
+    def to_device(self, device):
+        from backend_api._host import get_device
+        device = get_device(device)
+        if self._data is None:
+            self._initial_device = device
+        super().to_device(device)
+        rule = self._update_rule
+        if rule is not None and hasattr(rule, 'state') and rule.state:
+            for k, v in list(rule.state.items()):
+                rule.state[k] = device.send(v)
+
+    def __reduce__(self):
+        return _recover_parameter, (self._data, self.name, self.grad,
+                                    self.initializer, self.update_rule)
+
+
+def _recover_parameter(data, name, grad, initializer, update_rule):
+    p = Parameter(initializer=initializer, name=name)
+    p._data = data
+    p._grad_var = None if grad is None else Variable(grad,
+                                                     requires_grad=False)
+    p.update_rule = update_rule
+    return p
