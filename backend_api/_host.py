@@ -7,7 +7,7 @@ inside its own ``try``, so one broken plugin never hides the others.
 """
 import contextlib
 import contextvars
-import importlib.metadata
+import importlib_metadata
 import os
 import threading
 import warnings
@@ -275,7 +275,7 @@ class Host:
         selected, skipped = [], []
         seen = set()
         for group in GROUPS:
-            for ep in importlib.metadata.entry_points(group=group):
+            for ep in importlib_metadata.entry_points(group=group):
                 dist = ep.dist.name if ep.dist is not None else '<unknown>'
                 key = (group, ep.name, ep.value)
                 if key in seen:
@@ -495,8 +495,8 @@ def unavailable_reason(backend):
 
 def _version(dist):
     try:
-        return importlib.metadata.version(dist)
-    except importlib.metadata.PackageNotFoundError:
+        return importlib_metadata.version(dist)
+    except importlib_metadata.PackageNotFoundError:
         return 'unknown'
 
 
