@@ -1,0 +1,70 @@
+"""log_softmax: logarithm of the softmax, computed stably."""
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.utils import type_check
+
+
+def _logsumexp(xp, x, axis):
+    m = x.max(axis=axis, keepdims=True)
+    return m + xp.log(xp.exp(x - m).sum(axis=axis, keepdims=True))
+
+
+@kernels.declare('log_softmax')
+def _log_softmax(xp, x, axis):
+    """y = x - log(sum(exp(x), axis)); float16 is computed in float32."""
+    if x.dtype.kind == 'f' and x.dtype.itemsize < 4:
+        xf = x.astype('float32')
+        return (xf - _logsumexp(xp, xf, axis)).astype(x.dtype)
+    return x - _logsumexp(xp, x, axis)
+
+
+def _check_axis(in_types, axis):
+    type_check.expect(in_types.size() == 1)
+    type_check.argname(in_types, ('x',))
+    x_type = in_types[0]
+    type_check.expect(x_type.dtype.kind == 'f')
+    if axis >= 0:
+        type_check.expect(x_type.ndim > axis)
+    else:
+        type_check.expect(x_type.ndim >= -axis)
+
+
+class LogSoftmax(function_node.FunctionNode):
+    """Log-softmax along one axis."""
+
+    def __init__(self, axis=1):
+        self.axis = axis
+
+    def check_type_forward(self, in_types):
+        _check_axis(in_types, self.axis)
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_outputs((0,))
+        return kernels.lookup('log_softmax', x)(x, self.axis),
+
+    def backward(self, indexes, grad_outputs):
+        from chainer_core.functions.array.broadcast import broadcast_to
+        from chainer_core.functions.math.exponential import exp
+        from chainer_core.functions.math.sum import sum as sum_
+        y, = self.get_retained_outputs()
+        gy, = grad_outputs
+        s = broadcast_to(sum_(gy, axis=self.axis, keepdims=True), gy.shape)
+        return gy - exp(y) * s,
+
+
+def log_softmax(x, axis=1):
+    """Log of the softmax along ``axis``:
+    :math:`y_i = x_i - \\log \\sum_j e^{x_j}`.
+
+    Computed without forming the softmax, so it stays finite where
+    ``log(softmax(x))`` would underflow.
+
+    Args:
+        x (Variable or array): input, float16/32/64, ``ndim > axis``.
+        axis (int): the axis to normalise over.
+
+    Returns:
+        Variable of the shape and dtype of ``x``.
+    """
+    return LogSoftmax(axis).apply((x,))[0]

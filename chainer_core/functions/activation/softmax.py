@@ -1,0 +1,49 @@
+"""softmax: normalised exponentials along an axis."""
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.functions.activation.log_softmax import _check_axis
+
+
+@kernels.declare('softmax')
+def _softmax(xp, x, axis):
+    """y = exp(x) / sum(exp(x), axis), shifted by the max for stability."""
+    y = xp.exp(x - x.max(axis=axis, keepdims=True))
+    y /= y.sum(axis=axis, keepdims=True)
+    return y
+
+
+class Softmax(function_node.FunctionNode):
+    """Softmax along one axis."""
+
+    def __init__(self, axis=1):
+        self.axis = axis
+
+    def check_type_forward(self, in_types):
+        _check_axis(in_types, self.axis)
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_outputs((0,))
+        return kernels.lookup('softmax', x)(x, self.axis),
+
+    def backward(self, indexes, grad_outputs):
+        from chainer_core.functions.array.broadcast import broadcast_to
+        from chainer_core.functions.math.sum import sum as sum_
+        y, = self.get_retained_outputs()
+        gy, = grad_outputs
+        gx = y * gy
+        s = broadcast_to(sum_(gx, axis=self.axis, keepdims=True), gx.shape)
+        return gx - y * s,
+
+
+def softmax(x, axis=1):
+    """Softmax along ``axis``: :math:`y_i = e^{x_i} / \\sum_j e^{x_j}`.
+
+    Args:
+        x (Variable or array): input, float16/32/64, ``ndim > axis``.
+        axis (int): the axis to normalise over.
+
+    Returns:
+        Variable of the shape and dtype of ``x``.
+    """
+    return Softmax(axis).apply((x,))[0]

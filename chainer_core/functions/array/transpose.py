@@ -1,0 +1,62 @@
+"""transpose: permute the axes."""
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.utils import type_check
+
+
+@kernels.declare('transpose')
+def _transpose(xp, x, axes):
+    """x with axes permuted (None: reversed); a view where possible."""
+    return x.transpose(axes)
+
+
+class Transpose(function_node.FunctionNode):
+    """Permute the axes of an array."""
+
+    def __init__(self, axes=None):
+        if axes is not None:
+            axes = tuple(axes)
+            if any(not isinstance(a, int) or isinstance(a, bool)
+                   for a in axes):
+                raise TypeError('transpose: axes must be ints, got {!r}'
+                                .format(axes))
+        self.axes = axes
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        type_check.argname(in_types, ('x',))
+        if self.axes is not None:
+            type_check.expect(in_types[0].ndim == len(self.axes))
+            ndim = len(self.axes)
+            if sorted(a % ndim if ndim else a for a in self.axes) != \
+                    list(range(ndim)):
+                raise type_check.InvalidType(
+                    'axes is a permutation of range({})'.format(ndim),
+                    'axes = {}'.format(self.axes))
+
+    def forward(self, inputs):
+        x, = inputs
+        return kernels.lookup('transpose', x)(x, self.axes),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        if self.axes is None:
+            return transpose(gy),
+        ndim = len(self.axes)
+        inv = [0] * ndim
+        for i, a in enumerate(self.axes):
+            inv[a % ndim] = i
+        return Transpose(tuple(inv)).apply((gy,))
+
+
+def transpose(x, axes=None):
+    """Permute the axes of ``x``.
+
+    Args:
+        x (Variable or array): input.
+        axes (tuple of int): the permutation; None reverses the axes.
+
+    Returns:
+        Variable: output with ``y.shape[i] == x.shape[axes[i]]``.
+    """
+    return Transpose(axes).apply((x,))[0]

@@ -1,0 +1,219 @@
+"""softmax_cross_entropy: the classification loss on unnormalised scores."""
+import numpy
+
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.utils import type_check
+
+
+def _log_softmax_c(xp, x):
+    """log-softmax along axis 1, in float32 at least."""
+    if x.dtype.itemsize < 4:
+        x = x.astype(numpy.float32)
+    m = x.max(axis=1, keepdims=True)
+    z = x - m
+    return z - xp.log(xp.exp(z).sum(axis=1, keepdims=True))
+
+
+def _picked(xp, a, t):
+    """a[n, t[n, ...], ...] for a of shape (N, C, ...), t of (N, ...)."""
+    return xp.take_along_axis(a, t[:, None], axis=1)[:, 0]
+
+
+def _count(xp, mask, n, normalize):
+    if normalize:
+        return max(int(mask.sum()), 1)
+    return max(n, 1)
+
+
+@kernels.declare('softmax_cross_entropy')
+def _softmax_cross_entropy(xp, x, t, class_weight, ignore_label, normalize,
+                           reduce):
+    """Loss of scores x (N, C, ...) for labels t (N, ...): 0-dim if reduce
+    is 'mean', else of t's shape; labels equal to ignore_label count 0."""
+    log_y = _log_softmax_c(xp, x)
+    mask = t != ignore_label
+    tt = xp.where(mask, t, 0)
+    log_p = _picked(xp, log_y, tt)
+    if class_weight is not None:
+        log_p = log_p * class_weight[tt]
+    log_p = xp.where(mask, log_p, 0)
+    if reduce == 'mean':
+        loss = -log_p.sum() / _count(xp, mask, x.shape[0], normalize)
+        return xp.asarray(loss, dtype=x.dtype)
+    return (-log_p).astype(x.dtype)
+
+
+@kernels.declare('softmax_cross_entropy_grad')
+def _softmax_cross_entropy_grad(xp, x, t, gloss, class_weight, ignore_label,
+                                normalize, reduce):
+    """Gradient of softmax_cross_entropy with respect to x, given gloss."""
+    log_y = _log_softmax_c(xp, x)
+    y = xp.exp(log_y)
+    mask = t != ignore_label
+    tt = xp.where(mask, t, 0)
+    onehot = xp.zeros_like(y)
+    xp.put_along_axis(onehot, tt[:, None], 1, axis=1)
+    gx = y - onehot
+    scale = mask.astype(y.dtype)
+    if class_weight is not None:
+        scale = scale * class_weight[tt].astype(y.dtype)
+    if reduce == 'mean':
+        scale = scale * (gloss.astype(y.dtype) /
+                         _count(xp, mask, x.shape[0], normalize))
+    else:
+        scale = scale * gloss.astype(y.dtype)
+    gx *= scale[:, None]
+    return gx.astype(x.dtype)
+
+
+class SoftmaxCrossEntropy(function_node.FunctionNode):
+    """Softmax followed by the cross entropy with integer labels."""
+
+    def __init__(self, normalize=True, class_weight=None, ignore_label=-1,
+                 reduce='mean'):
+        self.normalize = normalize
+        self.class_weight = class_weight
+        self.ignore_label = ignore_label
+        self.reduce = reduce
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        type_check.argname(in_types, ('x', 't'))
+        x_type, t_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            t_type.dtype.kind == 'i',
+            x_type.ndim >= 2,
+            t_type.ndim == x_type.ndim - 1,
+            x_type.shape[0] == t_type.shape[0],
+            x_type.shape[2:] == t_type.shape[1:],
+        )
+
+    def _check_labels(self, x, t):
+        n_class = x.shape[1]
+        bad = (t != self.ignore_label) & ((t < 0) | (t >= n_class))
+        if bad.any():
+            value = int(t[bad].ravel()[0])
+            raise ValueError(
+                'softmax_cross_entropy: t holds the label {}, outside '
+                '[0, {}) and not ignore_label ({})'.format(
+                    value, n_class, self.ignore_label))
+
+    def forward(self, inputs):
+        x, t = inputs
+        self._check_labels(x, t)
+        cw = self.class_weight
+        if cw is not None and cw.dtype != x.dtype:
+            cw = cw.astype(x.dtype)
+        self.retain_inputs((0, 1))
+        return kernels.lookup('softmax_cross_entropy', x)(
+            x, t, cw, self.ignore_label, self.normalize, self.reduce),
+
+    def backward(self, indexes, grad_outputs):
+        x, t = self.get_retained_inputs()
+        gloss, = grad_outputs
+        return SoftmaxCrossEntropyGrad(self).apply((x, gloss))[:1] + (None,)
+
+
+class SoftmaxCrossEntropyGrad(function_node.FunctionNode):
+    """The fused gradient; it is not differentiable again."""
+
+    def __init__(self, forward_node):
+        self._fwd = forward_node
+
+    def forward(self, inputs):
+        x, gloss = inputs
+        f = self._fwd
+        t = f._retained_input_data[1]
+        cw = f.class_weight
+        if cw is not None and cw.dtype != x.dtype:
+            cw = cw.astype(x.dtype)
+        return kernels.lookup('softmax_cross_entropy_grad', x)(
+            x, t, gloss, cw, f.ignore_label, f.normalize, f.reduce),
+
+    def backward(self, indexes, grad_outputs):
+        raise RuntimeError(
+            'softmax_cross_entropy supports double backprop only when called '
+            'with enable_double_backprop=True')
+
+
+def _double_backprop_loss(x, t, normalize, class_weight, ignore_label,
+                          reduce):
+    from chainer_core.functions.activation.log_softmax import log_softmax
+    from chainer_core.functions.math.sum import sum as sum_
+    from chainer_core.backend import get_array_module
+    xp = get_array_module(x)
+    t = t.array if hasattr(t, 'array') else t
+    log_y = log_softmax(x, axis=1)
+    mask = t != ignore_label
+    tt = xp.where(mask, t, 0)
+    weight = xp.zeros(log_y.shape, dtype=log_y.dtype)
+    xp.put_along_axis(weight, tt[:, None], 1, axis=1)
+    weight *= mask[:, None]
+    if class_weight is not None:
+        shape = (1, -1) + (1,) * (weight.ndim - 2)
+        weight *= class_weight.astype(weight.dtype).reshape(shape)
+    picked = sum_(log_y * weight, axis=1)
+    if reduce == 'mean':
+        count = _count(xp, mask, x.shape[0], normalize)
+        return -sum_(picked) * (1.0 / count)
+    return -picked
+
+
+def softmax_cross_entropy(x, t, normalize=True, cache_score=True,
+                          class_weight=None, ignore_label=-1, reduce='mean',
+                          enable_double_backprop=False,
+                          soft_target_loss='cross-entropy'):
+    """Cross entropy of the softmax of ``x`` against integer labels ``t``.
+
+    .. math:: \\ell_n = -w_{t_n} \\log \\mathrm{softmax}(x_n)_{t_n}
+
+    Args:
+        x (Variable or array): scores of shape ``(N, C)`` or
+            ``(N, C, d_1, ..., d_k)``, float16/32/64.
+        t (Variable or array): labels of shape ``(N,)`` or
+            ``(N, d_1, ..., d_k)``, signed integers in ``[0, C)`` or
+            ``ignore_label``.
+        normalize (bool): with ``reduce='mean'``, divide by the number of
+            labels that are not ignored (True) or by ``N`` (False).
+        cache_score (bool): accepted for compatibility; the fused gradient
+            recomputes the softmax instead of keeping it.
+        class_weight (array): per-class weights of shape ``(C,)``.
+        ignore_label (int): labels equal to it add nothing to the loss.
+        reduce (str): ``'mean'`` for a 0-dim loss, ``'no'`` for one loss per
+            label (shape of ``t``).
+        enable_double_backprop (bool): build the loss from differentiable
+            pieces so that it can be differentiated twice.
+        soft_target_loss (str): only ``'cross-entropy'`` is supported with
+            integer labels.
+
+    Returns:
+        Variable: the loss, of ``x``'s dtype.
+    """
+    if reduce not in ('mean', 'no'):
+        raise ValueError("softmax_cross_entropy: reduce must be 'mean' or "
+                         "'no', got {!r}".format(reduce))
+    if soft_target_loss != 'cross-entropy':
+        raise ValueError("softmax_cross_entropy: soft_target_loss must be "
+                         "'cross-entropy', got {!r}".format(soft_target_loss))
+    if class_weight is not None:
+        if hasattr(class_weight, 'array'):
+            class_weight = class_weight.array
+        n_class = x.shape[1] if x.ndim >= 2 else None
+        if class_weight.ndim != 1 or class_weight.shape[0] != n_class:
+            raise ValueError(
+                'softmax_cross_entropy: class_weight must have shape ({},), '
+                'got {}'.format(n_class, class_weight.shape))
+    if enable_double_backprop:
+        node = SoftmaxCrossEntropy(normalize, class_weight, ignore_label,
+                                   reduce)
+        from chainer_core.variable import as_variable
+        x_var, t_var = as_variable(x), as_variable(t)
+        # Validate with the same messages as the fused path.
+        node._check_data_type_forward((x_var.array, t_var.array))
+        node._check_labels(x_var.array, t_var.array)
+        return _double_backprop_loss(x_var, t_var, normalize, class_weight,
+                                     ignore_label, reduce)
+    return SoftmaxCrossEntropy(normalize, class_weight, ignore_label,
+                               reduce).apply((x, t))[0]

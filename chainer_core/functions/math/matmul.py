@@ -1,0 +1,92 @@
+"""matmul: (batched) matrix products."""
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.utils import type_check
+
+
+@kernels.declare('matmul')
+def _matmul(xp, a, b, transa, transb):
+    """a @ b over the last two axes (batch axes broadcast); transa/transb
+    swap the last two axes of a/b first."""
+    if transa:
+        a = a.swapaxes(-1, -2)
+    if transb:
+        b = b.swapaxes(-1, -2)
+    return xp.matmul(a, b)
+
+
+class MatMul(function_node.FunctionNode):
+    """Matrix product of the last two axes, batch axes broadcast."""
+
+    def __init__(self, transa=False, transb=False):
+        self.transa = transa
+        self.transb = transb
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        type_check.argname(in_types, ('a', 'b'))
+        a_type, b_type = in_types
+        type_check.expect(
+            a_type.dtype.kind == 'f',
+            a_type.dtype == b_type.dtype,
+            a_type.ndim >= 2,
+            b_type.ndim >= 2,
+        )
+        a_k = a_type.shape[-2] if self.transa else a_type.shape[-1]
+        b_k = b_type.shape[-1] if self.transb else b_type.shape[-2]
+        type_check.expect(a_k == b_k)
+        a_batch = type_check.eval(a_type.shape)[:-2]
+        b_batch = type_check.eval(b_type.shape)[:-2]
+        type_check.expect_broadcast_shapes(
+            a_type.shape[:-2] if a_batch else (),
+            b_type.shape[:-2] if b_batch else ())
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        a, b = inputs
+        return kernels.lookup('matmul', a)(a, b, self.transa, self.transb),
+
+    def backward(self, indexes, grad_outputs):
+        from chainer_core.functions.math.sum import sum_to
+        a, b = self.get_retained_inputs()
+        gy, = grad_outputs
+        ta, tb = self.transa, self.transb
+        ret = []
+        if 0 in indexes:
+            if ta:
+                ga = matmul(b, gy, transa=tb, transb=True)
+            else:
+                ga = matmul(gy, b, transb=not tb)
+            ret.append(sum_to(ga, a.shape))
+        if 1 in indexes:
+            if tb:
+                gb = matmul(gy, a, transa=True, transb=ta)
+            else:
+                gb = matmul(a, gy, transa=not ta)
+            ret.append(sum_to(gb, b.shape))
+        return tuple(ret)
+
+
+def matmul(a, b, transa=False, transb=False):
+    """Matrix product :math:`y = op(a) \\, op(b)`.
+
+    The last two axes are the matrices; leading (batch) axes broadcast. A
+    one-dimensional ``a`` is a matrix with one row, a one-dimensional ``b``
+    one with one column (the result keeps those axes).
+
+    Args:
+        a (Variable or array): left operand, shape ``(..., M, K)``.
+        b (Variable or array): right operand, shape ``(..., K, N)``.
+        transa (bool): use ``a`` with its last two axes swapped.
+        transb (bool): use ``b`` with its last two axes swapped.
+
+    Returns:
+        Variable of shape ``(..., M, N)``.
+    """
+    if a.ndim == 1 or b.ndim == 1:
+        from chainer_core.functions.array.reshape import reshape
+        if a.ndim == 1:
+            a = reshape(a, (1, -1) if not transa else (-1, 1))
+        if b.ndim == 1:
+            b = reshape(b, (-1, 1) if not transb else (1, -1))
+    return MatMul(transa, transb).apply((a, b))[0]
