@@ -1,0 +1,12 @@
+"""Test sessions: ``nox -s tests`` runs chainer-core alone on NumPy."""
+import nox
+
+nox.options.sessions = ['tests']
+
+
+@nox.session
+def tests(session):
+    session.env['OMP_NUM_THREADS'] = '2'
+    session.install('-e', '.[test]')
+    session.run('python', '-m', 'chainer_core', 'info')
+    session.run('python', '-m', 'pytest', '-q', 'tests', *session.posargs)
