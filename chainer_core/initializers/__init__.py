@@ -55,8 +55,9 @@ class NaN(Constant):
 
 
 def _get_initializer(initializer):
+    """Chainer's rule for link arguments: None means LeCun normal."""
     if initializer is None:
-        return NaN()
+        return LeCunNormal()
     if numpy.isscalar(initializer):
         return Constant(initializer)
     if hasattr(initializer, 'shape'):
@@ -80,3 +81,8 @@ def generate_array(initializer, shape, xp, dtype=None, device=None):
     array = xp.empty(tuple(shape), dtype=dtype)
     initializer(array)
     return array
+
+
+from chainer_core.initializers._random import (  # NOQA  (after the base)
+    GlorotNormal, GlorotUniform, HeNormal, HeUniform, Identity, LeCunNormal,
+    LeCunUniform, Normal, Orthogonal, Uniform, get_fans)

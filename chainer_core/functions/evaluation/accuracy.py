@@ -1,0 +1,56 @@
+"""accuracy: the fraction of correct predictions."""
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.utils import type_check
+
+
+@kernels.declare('accuracy')
+def _accuracy(xp, y, t, ignore_label):
+    """0-dim array: mean of argmax(y, axis=1) == t over labels that are not
+    ignore_label (None: all)."""
+    pred = y.argmax(axis=1).reshape(t.shape)
+    if ignore_label is not None:
+        mask = t != ignore_label
+        count = int(mask.sum())
+        if count == 0:
+            return xp.asarray(0.0, dtype=y.dtype)
+        return xp.asarray(((pred == t) & mask).sum() / count, dtype=y.dtype)
+    return xp.asarray((pred == t).mean(), dtype=y.dtype)
+
+
+class Accuracy(function_node.FunctionNode):
+    """Classification accuracy (not differentiable)."""
+
+    def __init__(self, ignore_label=None):
+        self.ignore_label = ignore_label
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        type_check.argname(in_types, ('y', 't'))
+        y_type, t_type = in_types
+        type_check.expect(
+            y_type.dtype.kind == 'f',
+            t_type.dtype.kind == 'i',
+            y_type.ndim >= 2,
+            t_type.ndim == y_type.ndim - 1,
+            y_type.shape[0] == t_type.shape[0],
+            y_type.shape[2:] == t_type.shape[1:],
+        )
+
+    def forward(self, inputs):
+        y, t = inputs
+        return kernels.lookup('accuracy', y)(y, t, self.ignore_label),
+
+
+def accuracy(y, t, ignore_label=None):
+    """Fraction of samples whose highest score is the label.
+
+    Args:
+        y (Variable or array): scores ``(N, C)`` or ``(N, C, d_1, ...)``.
+        t (Variable or array): labels ``(N,)`` or ``(N, d_1, ...)``.
+        ignore_label (int or None): labels to leave out of the count.
+
+    Returns:
+        Variable: a 0-dim array of ``y``'s dtype.
+    """
+    return Accuracy(ignore_label).apply((y, t))[0]

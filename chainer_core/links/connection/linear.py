@@ -1,0 +1,57 @@
+"""Linear: the fully-connected layer as a link."""
+from chainer_core import initializers
+from chainer_core.functions.connection import linear as linear_module
+from chainer_core.link import Link
+from chainer_core.variable import Parameter
+
+
+class Linear(Link):
+    """Fully-connected layer: ``y = x W^T + b``.
+
+    Args:
+        in_size (int or None): input size; None infers it from the first
+            input (lazy initialisation). ``Linear(out_size)`` is short for
+            ``Linear(None, out_size)``.
+        out_size (int): output size.
+        nobias (bool): no bias term.
+        initialW: initializer of ``W`` (default: LeCun normal).
+        initial_bias: initializer of ``b`` (default: zeros).
+
+    Attributes:
+        W (Parameter): weight, ``(out_size, in_size)``.
+        b (Parameter): bias, ``(out_size,)``, or None.
+    """
+
+    def __init__(self, in_size, out_size=None, nobias=False, initialW=None,
+                 initial_bias=None):
+        super().__init__()
+        if out_size is None:
+            in_size, out_size = None, in_size
+        self.in_size = in_size
+        self.out_size = out_size
+        with self.init_scope():
+            self.W = Parameter(initializers._get_initializer(initialW))
+            if in_size is not None:
+                self._initialize_params(in_size)
+            if nobias:
+                self.b = None
+            else:
+                b_init = initializers._get_initializer(
+                    0 if initial_bias is None else initial_bias)
+                self.b = Parameter(b_init, out_size)
+
+    def _initialize_params(self, in_size):
+        self.W.initialize((self.out_size, in_size))
+
+    def forward(self, x, n_batch_axes=1):
+        """Apply the layer; ``n_batch_axes`` leading axes are batch axes."""
+        if self.W.array is None:
+            in_size = 1
+            for s in x.shape[n_batch_axes:]:
+                in_size *= s
+            self._initialize_params(in_size)
+        return linear_module.linear(x, self.W, self.b, n_batch_axes)
+
+    def __repr__(self):
+        return 'Linear(in_size={}, out_size={}, nobias={})'.format(
+            self.in_size, self.out_size, self.b is None)
