@@ -48,6 +48,7 @@ class Sum(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
         type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
         if self.axis is not None:
             axes = (self.axis,) if isinstance(self.axis, int) else self.axis
             for a in axes:
