@@ -1,0 +1,45 @@
+"""Inputs of one op on devices of two backends must raise
+DeviceMismatchError naming both devices, never copy silently."""
+import itertools
+
+import numpy
+import pytest
+
+import chainer_core.functions as F
+from backend_api import DeviceMismatchError
+
+from .devices import discover
+
+# The first device of each usable backend; pairs are ordered so that each
+# backend's arrays appear on both sides of the op.
+_FIRST = [devices[0] for _, devices, _ in discover() if devices]
+_PAIRS = [pytest.param(a, b, id='{}+{}'.format(a.name, b.name))
+          for a, b in itertools.permutations(_FIRST, 2)]
+
+_OPS = [
+    ('add', lambda a, b: F.add(a((3, 4)), b((3, 4)))),
+    ('matmul', lambda a, b: F.matmul(a((3, 4)), b((4, 2)))),
+    ('linear', lambda a, b: F.linear(a((3, 4)), b((2, 4)), a((2,)))),
+    ('mean_squared_error',
+     lambda a, b: F.mean_squared_error(a((3, 4)), b((3, 4)))),
+    ('softmax_cross_entropy',
+     lambda a, b: F.softmax_cross_entropy(a((4, 3)), b((4,), numpy.int32))),
+]
+
+
+def _maker(device):
+    def make(shape, dtype=numpy.float32):
+        return device.send(numpy.zeros(shape, dtype=dtype))
+    return make
+
+
+@pytest.mark.skipif(len(_FIRST) < 2,
+                    reason='needs devices of two distinct backends')
+@pytest.mark.parametrize('first, second', _PAIRS)
+@pytest.mark.parametrize('op', [fn for _, fn in _OPS],
+                         ids=[name for name, _ in _OPS])
+def test_mixed_devices_raise(op, first, second):
+    with pytest.raises(DeviceMismatchError) as info:
+        op(_maker(first), _maker(second))
+    message = str(info.value)
+    assert first.name in message and second.name in message, message
