@@ -1,0 +1,1 @@
+from chainer_core.functions.connection.linear import linear  # NOQA

@@ -1,0 +1,1 @@
+from chainer_core.functions.evaluation.accuracy import accuracy  # NOQA
