@@ -40,7 +40,7 @@ class Bad:
 
     def param(self):
         marks = () if self.bug is None else pytest.mark.xfail(
-            strict=True, reason=self.bug)
+            strict=True, raises=AssertionError, reason=self.bug)
         return pytest.param(self, id=self.id, marks=marks)
 
 

@@ -1,0 +1,78 @@
+"""matmul: transa/transb against explicit transposes, the ``@`` operator,
+batch broadcasting, and NumPy's rules for one-dimensional operands."""
+import numpy
+import pytest
+
+import chainer_core as chainer
+import chainer_core.functions as F
+
+from .. import DTYPES, assert_close, grads
+
+dtype_param = pytest.mark.parametrize('dtype', DTYPES)
+
+ONE_DIM_BUG = ('matmul keeps the axis it adds to a one-dimensional operand '
+               '(Chainer v7 follows numpy.matmul and drops it, and ignores '
+               'transa/transb for it)')
+
+one_dim_bug = pytest.mark.xfail(strict=True, raises=AssertionError,
+                                reason=ONE_DIM_BUG)
+
+
+def _m(dtype, shape, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _product(a, b):
+    """Matrix product over the last two axes, by explicit sums."""
+    a = a.astype(numpy.float64)[..., :, :, None]
+    b = b.astype(numpy.float64)[..., None, :, :]
+    return (a * b).sum(axis=-2)
+
+
+@dtype_param
+class TestMatMul:
+
+    @pytest.mark.parametrize('transa, transb', [
+        (False, False), (True, False), (False, True), (True, True)])
+    def test_transposes(self, dtype, transa, transb):
+        a, b = _m(dtype, (2, 3, 4), 1), _m(dtype, (2, 4, 5), 2)
+        a_in = a.swapaxes(-1, -2).copy() if transa else a
+        b_in = b.swapaxes(-1, -2).copy() if transb else b
+        y = F.matmul(a_in, b_in, transa=transa, transb=transb)
+        assert y.shape == (2, 3, 5)
+        assert y.dtype == dtype
+        assert_close(y, _product(a, b), dtype)
+
+    def test_operator(self, dtype):
+        a, b = chainer.Variable(_m(dtype, (3, 4))), _m(dtype, (4, 2), 1)
+        assert_close(a @ b, F.matmul(a, b).array, dtype)
+        assert_close(b.T @ a.T, F.matmul(b.T, a.T).array, dtype)
+
+    def test_batch_broadcast_gradients_keep_operand_shapes(self, dtype):
+        a = chainer.Variable(_m(dtype, (1, 3, 4)))
+        b = chainer.Variable(_m(dtype, (2, 4, 5), 1))
+        y = F.matmul(a, b)
+        assert y.shape == (2, 3, 5)
+        ga, gb = grads(y, (a, b))
+        assert ga.shape == (1, 3, 4) and gb.shape == (2, 4, 5)
+        # d(sum(a @ b))/da sums b's rows over the batch it was broadcast to.
+        assert_close(ga[0], numpy.broadcast_to(
+            b.array.astype(numpy.float64).sum(axis=(0, 2)), (3, 4)), dtype)
+
+    @one_dim_bug
+    def test_vector_vector_is_a_0dim_dot(self, dtype):
+        a, b = _m(dtype, (4,)), _m(dtype, (4,), 1)
+        y = F.matmul(a, b)
+        assert y.shape == ()
+        assert_close(y, (a.astype(numpy.float64) * b).sum(), dtype)
+
+    @one_dim_bug
+    def test_matrix_vector_drops_the_axis(self, dtype):
+        m, v = _m(dtype, (3, 4)), _m(dtype, (4,), 1)
+        assert F.matmul(m, v).shape == (3,)
+        assert F.matmul(v, m.T).shape == (3,)
+
+    @one_dim_bug
+    def test_transpose_flag_ignored_for_a_vector(self, dtype):
+        m, v = _m(dtype, (3, 4)), _m(dtype, (3,), 1)
+        assert F.matmul(v, m, transa=True).shape == (4,)
