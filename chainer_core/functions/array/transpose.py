@@ -28,8 +28,8 @@ class Transpose(function_node.FunctionNode):
         if self.axes is not None:
             type_check.expect(in_types[0].ndim == len(self.axes))
             ndim = len(self.axes)
-            if sorted(a % ndim if ndim else a for a in self.axes) != \
-                    list(range(ndim)):
+            if sorted(a % ndim if -ndim <= a < ndim else a
+                      for a in self.axes) != list(range(ndim)):
                 raise type_check.InvalidType(
                     'axes is a permutation of range({})'.format(ndim),
                     'axes = {}'.format(self.axes))
