@@ -138,6 +138,13 @@ BAD = [
     Bad('transpose-axis-out-of-range',
         lambda m: F.transpose(m((2, 3, 4)), (0, 1, 3)),
         _op('Transpose', 'transpose'), ('axes',)),
+    # Out-of-range axes that would alias valid ones modulo ndim.
+    Bad('transpose-axis-out-of-range-by-ndim',
+        lambda m: F.transpose(m((2, 3, 4)), (0, 1, 5)),
+        _op('Transpose', 'transpose'), ('axes',)),
+    Bad('transpose-negative-axis-out-of-range',
+        lambda m: F.transpose(m((2, 3, 4)), (0, 1, -4)),
+        _op('Transpose', 'transpose'), ('axes',)),
 
     Bad('broadcast_to-incompatible',
         lambda m: F.broadcast_to(m((3, 2)), (3, 4)),
@@ -193,6 +200,9 @@ BAD = [
     Bad('linear-b-size',
         lambda m: F.linear(m((4, 3)), m((2, 3)), m((3,))),
         _op('LinearFunction', 'linear'), ('b',)),
+    Bad('linear-x-1d',
+        lambda m: F.linear(m((3,)), m((2, 3))),
+        _op('LinearFunction', 'linear'), ('x',)),
     Bad('linear-x-int',
         lambda m: F.linear(m((4, 3), i32), m((2, 3), i32)),
         _op('LinearFunction', 'linear'), ('x',)),
