@@ -42,6 +42,10 @@ class PluginRecord:
         self.backends = []
         self.addon_info = None
         self.loaded = obj is not None
+        # Entry-point names are backend names, so two distributions that
+        # provide one backend share a name; pluggy needs them apart to let
+        # the host report the conflict.
+        self.key = '{}:{}:{}'.format(group, distribution, name)
 
     def fail(self, stage, exc):
         err = PluginError(
@@ -107,20 +111,26 @@ def _env_list(name):
 
 def _check_api_version(record):
     version = getattr(record.obj, 'api_version', None)
-    fix = ('upgrade the plugin, or install a chainer-core whose backend_api '
-           'is {}.x'.format(version[0] if isinstance(version, tuple) and
-                            version else '?'))
     if (not isinstance(version, tuple) or len(version) != 2
             or not all(isinstance(v, int) for v in version)):
         raise APIVersionError(
             '{} does not declare `api_version = (major, minor)` (got {!r}); '
-            'chainer-core provides backend_api {}.{}'.format(
+            'chainer-core provides backend_api {}.{}: the plugin must '
+            'declare the version it targets'.format(
                 record.value, version, *API_VERSION))
-    if version[0] != API_VERSION[0] or version[1] > API_VERSION[1]:
-        raise APIVersionError(
-            '{} targets backend_api {}.{} but chainer-core provides {}.{}: {}'
-            .format(record.value, version[0], version[1],
-                    API_VERSION[0], API_VERSION[1], fix))
+    if version[0] == API_VERSION[0] and version[1] <= API_VERSION[1]:
+        return
+    if version[0] < API_VERSION[0]:
+        fix = 'upgrade the plugin to a release built for backend_api {}.x'\
+            .format(API_VERSION[0])
+    else:
+        fix = ('upgrade chainer-core to a release providing backend_api '
+               '{}.{} or later, or install an older release of the plugin'
+               .format(*version))
+    raise APIVersionError(
+        '{} targets backend_api {}.{} but chainer-core provides {}.{}: {}'
+        .format(record.value, version[0], version[1],
+                API_VERSION[0], API_VERSION[1], fix))
 
 
 class Host:
@@ -141,7 +151,9 @@ class Host:
         self._config_add_key = None
         self.pm = pluggy.PluginManager(PROJECT_NAME)
         self.pm.add_hookspecs(hookspecs)
-        kernels._cache.clear()
+        # Kernels of forgotten plugins must go too: a plugin discovered again
+        # from another distribution would otherwise conflict with itself.
+        kernels.unregister_all()
 
     # -- registration -------------------------------------------------
 
@@ -159,9 +171,10 @@ class Host:
             other = self.backends.pop(name)[1]
             err = BackendConflictError(
                 'backend {!r} is registered by two distributions: {} and {}; '
-                'uninstall one, or set CHAINER_PLUGINS_DISABLE={}'.format(
+                'uninstall one, or name one in CHAINER_PLUGINS_DISABLE '
+                '(CHAINER_PLUGINS_DISABLE={})'.format(
                     name, other.distribution, record.distribution,
-                    record.name))
+                    record.distribution))
             err.distributions = [other.distribution, record.distribution]
             self.conflicts[name] = err
             kernels.unregister_backend(name)
@@ -172,19 +185,23 @@ class Host:
     def _register_plugin(self, record):
         try:
             _check_api_version(record)
-            self.pm.register(record.obj, name=record.name)
+            self.pm.register(record.obj, name=record.key)
             try:
                 self.pm.check_pending()
-            except Exception:
-                self.pm.unregister(name=record.name)
-                raise
+            except pluggy.PluginValidationError as e:
+                self.pm.unregister(name=record.key)
+                raise pluggy.PluginValidationError(
+                    e.plugin, '{}; the hooks are {}'.format(
+                        e, ', '.join(sorted(
+                            n for n in dir(hookspecs)
+                            if n.startswith(PROJECT_NAME + '_'))))) from None
         except Exception as e:
             return record.fail('validation', e)
         return None
 
     def _call_hook(self, record, hook, **kwargs):
         impls = [i for i in getattr(self.pm.hook, hook).get_hookimpls()
-                 if i.plugin_name == record.name]
+                 if i.plugin_name == record.key]
         results = []
         for impl in impls:
             results.append(impl.function(**kwargs))
@@ -233,7 +250,7 @@ class Host:
                 kernels.unregister_backend(name)
         record.backends = []
         try:
-            self.pm.unregister(name=record.name)
+            self.pm.unregister(name=record.key)
         except Exception:
             pass
         self._warn(record.fail(stage, exc))
@@ -367,8 +384,22 @@ class Host:
                               ) from failed.error.__cause__
         raise DeviceSpecError(
             '{} names backend {!r}, which no installed plugin provides '
-            '(installed backends: {})'.format(
-                source, name, ', '.join(sorted(self.backends)) or 'none'))
+            '(installed backends: {}){}'.format(
+                source, name, ', '.join(sorted(self.backends)) or 'none',
+                self._skipped_note(name)))
+
+    def _skipped_note(self, name):
+        """Why the entry point named ``name`` was not loaded, if it was not.
+
+        An override that hides a plugin the user then asks for by name is
+        the likely mistake, so the error says which override did it.
+        """
+        for ep, reason in self.entry_points()[1]:
+            if ep.group == GROUPS[0] and ep.name == name:
+                return '; the entry point {!r} of {} is skipped: {}'.format(
+                    name, ep.dist.name if ep.dist is not None
+                    else '<unknown>', reason)
+        return ''
 
     def parse_spec(self, spec, source='get_device'):
         self._ensure_builtins()
@@ -388,9 +419,10 @@ class Host:
                 ) from failed.error.__cause__
             errors = [r.error for r in self.records if r.error is not None]
             raise DeviceSpecError(
-                '{}: unknown device specifier {!r}. Known backends: {}{}. '
+                '{}: unknown device specifier {!r}. Known backends: {}{}{}. '
                 'Examples: \'@numpy\', \'@cupy:0\', \'native:0\'.'.format(
                     source, spec, ', '.join(sorted(self.backends)),
+                    self._skipped_note(prefix),
                     ''.join('; ' + str(e) for e in errors)))
         return self._check_available(device, spec, source)
 

@@ -90,6 +90,13 @@ def unregister_backend(backend_name):
     _cache.clear()
 
 
+def unregister_all():
+    """Forget every backend kernel (reference kernels stay)."""
+    for spec in _specs.values():
+        spec.implementations.clear()
+    _cache.clear()
+
+
 def specs():
     """Every declared kernel, sorted by name."""
     return [_specs[k] for k in sorted(_specs)]

@@ -13,6 +13,7 @@ from chainer_core.backend import get_array_module  # NOQA
 from backend_api._host import get_device, using_device  # NOQA
 from chainer_core import backend, functions, initializers, utils  # NOQA
 from chainer_core import gradient_check  # NOQA
+from chainer_core._runtime_info import print_runtime_info  # NOQA
 
 __version__ = '0.1.0'
 
