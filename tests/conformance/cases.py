@@ -37,7 +37,7 @@ DOUBLE_TOL = {
 }
 
 
-# -- input generators --------------------------------------------------------
+# -- input generators
 
 class Floats:
     """Uniform floats in ``[low, high]``, of the dtype under test."""
@@ -96,7 +96,7 @@ class Mask:
         return mask
 
 
-# -- the case record ---------------------------------------------------------
+# -- the case record
 
 @dataclasses.dataclass(frozen=True)
 class Case:
@@ -135,10 +135,11 @@ CASES = []
 
 
 def case(*args, **kwargs):
+    """Add a :class:`Case` to the table."""
     CASES.append(Case(*args, **kwargs))
 
 
-# -- arithmetic ----------------------------------------------------------------
+# -- arithmetic
 
 def _binary_cases(name, fn, ref, rhs_gen):
     """Shape variants of a broadcasting binary op; ``rhs_gen(shape)`` makes
@@ -157,10 +158,10 @@ def _binary_cases(name, fn, ref, rhs_gen):
          lambda x: fn(1.5, x), lambda x: ref(1.5, x))
 
 
-_binary_cases('add', lambda a, b: F.add(a, b), lambda a, b: a + b, Floats)
-_binary_cases('sub', lambda a, b: F.sub(a, b), lambda a, b: a - b, Floats)
-_binary_cases('mul', lambda a, b: F.mul(a, b), lambda a, b: a * b, Floats)
-_binary_cases('div', lambda a, b: F.div(a, b), lambda a, b: a / b,
+_binary_cases('add', F.add, lambda a, b: a + b, Floats)
+_binary_cases('sub', F.sub, lambda a, b: a - b, Floats)
+_binary_cases('mul', F.mul, lambda a, b: a * b, Floats)
+_binary_cases('div', F.div, lambda a, b: a / b,
               lambda shape: Signed(shape, 0.5, 1.5))
 
 case('neg', (Floats((3, 4)),), F.neg, lambda x: 0.0 - x)
@@ -188,7 +189,7 @@ case('exp', (Floats((3, 4), -2.0, 2.0),), F.exp,
 case('log', (Floats((3, 4), 0.5, 3.0),), F.log, numpy.log)
 
 
-# -- reductions ----------------------------------------------------------------
+# -- reductions
 
 def _add_over(x, axes, keepdims=False):
     """Sum over ``axes`` by explicit accumulation along each axis."""
@@ -234,7 +235,7 @@ for _id, _shape in (('lead', (4,)), ('lead-and-inner', (3, 1)),
          fwd={f16: dict(atol=5e-3)})
 
 
-# -- matmul --------------------------------------------------------------------
+# -- matmul
 
 def _matmul_ref(a, b, transa=False, transb=False):
     if transa:
@@ -260,7 +261,7 @@ for _id, _a, _b, _ta, _tb in (
          fwd={f16: dict(atol=3e-3)})
 
 
-# -- array manipulation --------------------------------------------------------
+# -- array manipulation
 
 for _id, _src, _dst in (('flat', (2, 3, 4), (24,)),
                         ('merge', (2, 3, 4), (6, 4)),
@@ -321,7 +322,7 @@ case('get_item-bool-mask-axis0', (Floats((4, 3)),),
      consts={'mask': Mask((4,))})
 
 
-# -- activations ---------------------------------------------------------------
+# -- activations
 
 case('relu', (Signed((3, 4), 0.1, 1.0),), F.relu,
      lambda x: numpy.where(x > 0, x, 0.0))
@@ -350,7 +351,7 @@ for _id, _shape, _axis in (('', (3, 4), 1), ('-axis0', (3, 4), 0),
          fwd={f16: dict(atol=3e-3)})
 
 
-# -- connection ----------------------------------------------------------------
+# -- connection
 
 def _linear_ref(x, W, b=None, n_batch_axes=1):
     rows = x.reshape(x.shape[:n_batch_axes] + (-1,))
@@ -373,7 +374,7 @@ case('linear-n_batch_axes2-nobias', (Floats((2, 3, 2, 2)), Floats((3, 4))),
      lambda x, W: _linear_ref(x, W, None, 2), fwd={f16: dict(atol=3e-3)})
 
 
-# -- losses --------------------------------------------------------------------
+# -- losses
 
 case('mean_squared_error', (Floats((3, 4)), Floats((3, 4))),
      F.mean_squared_error, lambda a, b: ((a - b) ** 2).sum() / a.size)
