@@ -158,6 +158,7 @@ class Host:
     # -- registration -------------------------------------------------
 
     def add_builtin(self, name, obj, config_add_key=None):
+        self._builtins = [(n, o) for n, o in self._builtins if n != name]
         self._builtins.append((name, obj))
         if config_add_key is not None:
             self._config_add_key = config_add_key
@@ -263,6 +264,10 @@ class Host:
     def _ensure_builtins(self):
         if self._builtins_loaded:
             return
+        if not self._builtins:
+            # The NumPy backend is added when chainer_core is imported; a
+            # lookup through backend_api alone must not miss it.
+            import chainer_core  # NOQA
         with self._lock:
             if self._builtins_loaded:
                 return

@@ -23,10 +23,11 @@ def _check_axis(in_types, axis):
     type_check.argname(in_types, ('x',))
     x_type = in_types[0]
     type_check.expect(x_type.dtype.kind == 'f')
+    axis_var = type_check.make_variable(axis, 'axis')
     if axis >= 0:
-        type_check.expect(x_type.ndim > axis)
+        type_check.expect(x_type.ndim > axis_var)
     else:
-        type_check.expect(x_type.ndim >= -axis)
+        type_check.expect(x_type.ndim >= -axis_var)
 
 
 class LogSoftmax(function_node.FunctionNode):

@@ -26,7 +26,8 @@ class Transpose(function_node.FunctionNode):
         type_check.expect(in_types.size() == 1)
         type_check.argname(in_types, ('x',))
         if self.axes is not None:
-            type_check.expect(in_types[0].ndim == len(self.axes))
+            type_check.expect(in_types[0].ndim == type_check.make_variable(
+                len(self.axes), 'len(axes)'))
             ndim = len(self.axes)
             if sorted(a % ndim if -ndim <= a < ndim else a
                       for a in self.axes) != list(range(ndim)):

@@ -70,9 +70,11 @@ class MatMul(function_node.FunctionNode):
 def matmul(a, b, transa=False, transb=False):
     """Matrix product :math:`y = op(a) \\, op(b)`.
 
-    The last two axes are the matrices; leading (batch) axes broadcast. A
-    one-dimensional ``a`` is a matrix with one row, a one-dimensional ``b``
-    one with one column (the result keeps those axes).
+    The last two axes are the matrices; leading (batch) axes broadcast. As
+    in ``numpy.matmul``, a one-dimensional ``a`` is a row and a
+    one-dimensional ``b`` a column, and the axis added for it is dropped
+    from the result (two vectors give their dot product, of shape ``()``);
+    ``transa``/``transb`` do not change a one-dimensional operand.
 
     Args:
         a (Variable or array): left operand, shape ``(..., M, K)``.
@@ -83,10 +85,15 @@ def matmul(a, b, transa=False, transb=False):
     Returns:
         Variable of shape ``(..., M, N)``.
     """
-    if a.ndim == 1 or b.ndim == 1:
-        from chainer_core.functions.array.reshape import reshape
-        if a.ndim == 1:
-            a = reshape(a, (1, -1) if not transa else (-1, 1))
-        if b.ndim == 1:
-            b = reshape(b, (-1, 1) if not transb else (1, -1))
-    return MatMul(transa, transb).apply((a, b))[0]
+    a_vec, b_vec = a.ndim == 1, b.ndim == 1
+    if not (a_vec or b_vec):
+        return MatMul(transa, transb).apply((a, b))[0]
+    from chainer_core.functions.array.reshape import reshape
+    if a_vec:
+        a, transa = reshape(a, (1, -1)), False
+    if b_vec:
+        b, transb = reshape(b, (-1, 1)), False
+    y = MatMul(transa, transb).apply((a, b))[0]
+    shape = y.shape[:-2] + (() if a_vec else y.shape[-2:-1]) + \
+        (() if b_vec else y.shape[-1:])
+    return reshape(y, shape)

@@ -52,10 +52,11 @@ class Sum(function_node.FunctionNode):
         if self.axis is not None:
             axes = (self.axis,) if isinstance(self.axis, int) else self.axis
             for a in axes:
+                axis = type_check.make_variable(a, 'axis')
                 if a >= 0:
-                    type_check.expect(in_types[0].ndim > a)
+                    type_check.expect(in_types[0].ndim > axis)
                 else:
-                    type_check.expect(-in_types[0].ndim <= a)
+                    type_check.expect(-in_types[0].ndim <= axis)
 
     def forward(self, inputs):
         x, = inputs

@@ -10,14 +10,6 @@ from .. import DTYPES, assert_close, grads
 
 dtype_param = pytest.mark.parametrize('dtype', DTYPES)
 
-ONE_DIM_BUG = ('matmul keeps the axis it adds to a one-dimensional operand '
-               '(Chainer v7 follows numpy.matmul and drops it, and ignores '
-               'transa/transb for it)')
-
-one_dim_bug = pytest.mark.xfail(strict=True, raises=AssertionError,
-                                reason=ONE_DIM_BUG)
-
-
 def _m(dtype, shape, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 
@@ -59,20 +51,17 @@ class TestMatMul:
         assert_close(ga[0], numpy.broadcast_to(
             b.array.astype(numpy.float64).sum(axis=(0, 2)), (3, 4)), dtype)
 
-    @one_dim_bug
     def test_vector_vector_is_a_0dim_dot(self, dtype):
         a, b = _m(dtype, (4,)), _m(dtype, (4,), 1)
         y = F.matmul(a, b)
         assert y.shape == ()
         assert_close(y, (a.astype(numpy.float64) * b).sum(), dtype)
 
-    @one_dim_bug
     def test_matrix_vector_drops_the_axis(self, dtype):
         m, v = _m(dtype, (3, 4)), _m(dtype, (4,), 1)
         assert F.matmul(m, v).shape == (3,)
         assert F.matmul(v, m.T).shape == (3,)
 
-    @one_dim_bug
     def test_transpose_flag_ignored_for_a_vector(self, dtype):
         m, v = _m(dtype, (3, 4)), _m(dtype, (3,), 1)
         assert F.matmul(v, m, transa=True).shape == (4,)
