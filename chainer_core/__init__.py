@@ -9,6 +9,7 @@ _backend_host.host.add_builtin('numpy', _numpy_backend, global_config.add_key)
 from chainer_core.variable import (  # NOQA
     Parameter, Variable, VariableNode, as_array, as_variable)
 from chainer_core.function_node import FunctionNode, grad  # NOQA
+from chainer_core._backprop import backward  # NOQA
 from chainer_core.backend import get_array_module  # NOQA
 from backend_api._host import get_device, using_device  # NOQA
 from chainer_core import backend, functions, initializers, utils  # NOQA

@@ -1,5 +1,6 @@
 """Global and thread-local configuration (Chainer's ``chainer.config``)."""
 import contextlib
+import os
 import sys
 import threading
 
@@ -30,9 +31,10 @@ class GlobalConfig:
                     return self.__dict__[name]
         raise AttributeError('configuration has no key {!r}'.format(name))
 
-    def show(self, file=sys.stdout):
-        for key in sorted(k for k in self.__dict__ if not k.startswith('_')):
-            file.write('{:<27}{!r}\n'.format(key, self.__dict__[key]))
+    def show(self, file=None):
+        """Print every key and its value, one per line (to stdout)."""
+        _print_keys(self, sorted(k for k in self.__dict__
+                                 if not k.startswith('_')), file)
 
 
 class LocalConfig:
@@ -54,29 +56,60 @@ class LocalConfig:
     def __setattr__(self, name, value):
         setattr(self._local, name, value)
 
-    def show(self, file=sys.stdout):
+    def show(self, file=None):
+        """Print every key and its value in this thread, one per line."""
         keys = set(k for k in self._global.__dict__ if not k.startswith('_'))
         keys.update(self._local.__dict__)
-        for key in sorted(keys):
-            file.write('{:<27}{!r}\n'.format(key, getattr(self, key)))
+        _print_keys(self, sorted(keys), file)
+
+
+def _print_keys(config, keys, file):
+    # sys.stdout is looked up per call, so redirection (pytest's capsys,
+    # contextlib.redirect_stdout) sees the output.
+    if file is None:
+        file = sys.stdout
+    width = max([len(k) for k in keys] + [0])
+    for key in keys:
+        file.write('{} {}{}\n'.format(
+            key, ' ' * (width - len(key)), getattr(config, key)))
 
 
 global_config = GlobalConfig()
 config = LocalConfig(global_config)
 
+
+def _env_flag(name, default):
+    # Chainer's convention: CHAINER_DEBUG=1 / CHAINER_TYPE_CHECK=0.
+    value = os.environ.get(name)
+    if value is None or value == '':
+        return default
+    try:
+        return bool(int(value))
+    except ValueError:
+        raise ValueError('environment variable {}={!r}: expected 0 or 1'
+                         .format(name, value)) from None
+
+
 _DEFAULTS = (
     ('train', True, 'training mode (dropout, batch statistics)'),
     ('enable_backprop', True, 'record the graph for backprop'),
-    ('debug', False, 'check every op output for NaN/Inf'),
-    ('type_check', True, 'check input types of every op'),
-    ('dtype', numpy.dtype(numpy.float32), 'default floating dtype'),
-    ('keep_graph_on_report', False, 'keep the graph of reported values'),
-    ('use_cudnn', 'auto', "'always', 'auto' or 'never'"),
-    ('use_ideep', 'never', "'always', 'auto' or 'never'"),
+    ('debug', _env_flag('CHAINER_DEBUG', False),
+     'check every op output for NaN/Inf (CHAINER_DEBUG)'),
+    ('type_check', _env_flag('CHAINER_TYPE_CHECK', True),
+     'check input types of every op (CHAINER_TYPE_CHECK)'),
+    ('dtype', numpy.dtype(os.environ.get('CHAINER_DTYPE') or 'float32'),
+     'default floating dtype (CHAINER_DTYPE)'),
+    ('keep_graph_on_report', _env_flag('CHAINER_KEEP_GRAPH_ON_REPORT', False),
+     'keep the graph of reported values (CHAINER_KEEP_GRAPH_ON_REPORT)'),
+    ('use_cudnn', os.environ.get('CHAINER_USE_CUDNN') or 'auto',
+     "'always', 'auto' or 'never' (CHAINER_USE_CUDNN)"),
+    ('use_ideep', os.environ.get('CHAINER_USE_IDEEP') or 'never',
+     "'always', 'auto' or 'never' (CHAINER_USE_IDEEP)"),
     ('use_cudnn_tensor_core', 'auto', "'always', 'auto' or 'never'"),
     ('cudnn_deterministic', False, 'deterministic cuDNN algorithms'),
     ('autotune', False, 'autotune cuDNN convolutions'),
-    ('lazy_grad_sum', False, 'sum gradients lazily in backward'),
+    ('lazy_grad_sum', _env_flag('CHAINER_LAZY_GRAD_SUM', False),
+     'sum gradients lazily in backward (CHAINER_LAZY_GRAD_SUM)'),
     ('warn_nondeterministic', False, 'warn on nondeterministic ops'),
     ('in_recomputing', False, 'set while recomputing a forward pass'),
     ('schedule_func', None, 'static graph scheduler'),

@@ -82,8 +82,9 @@ class FunctionNode:
         Returns:
             A tuple of Variables.
         """
-        input_vars = [x if isinstance(x, Variable) else as_variable(x)
-                      for x in inputs]
+        input_vars = [x if isinstance(x, Variable) else
+                      self._as_input_variable(i, x)
+                      for i, x in enumerate(inputs)]
         in_data = tuple([x._data for x in input_vars])
         t0 = type(in_data[0]) if in_data else None
         for x in in_data:
@@ -153,6 +154,15 @@ class FunctionNode:
             self._output_indexes_to_retain = None
         return ret
 
+    def _as_input_variable(self, i, x):
+        try:
+            return as_variable(x)
+        except TypeError:
+            raise TypeError(
+                '{}: input {} must be a Variable or an array of an installed '
+                'backend, got {}'.format(self.label, i, type(x).__name__)
+            ) from None
+
     def _fix_outputs(self, outputs, t0):
         fixed = []
         for y in outputs:
@@ -192,8 +202,9 @@ class FunctionNode:
         except (AttributeError, IndexError, TypeError, ValueError):
             # A malformed input (e.g. None) is reported by the full check.
             pass
-        in_types = type_check.get_types(in_data, 'in_types', False)
         try:
+            # Inside the try: a None input is reported as naming the op too.
+            in_types = type_check.get_types(in_data, 'in_types', False)
             self.check_type_forward(in_types)
         except type_check.InvalidType as e:
             msg = 'Invalid operation is performed in: {} (Forward)\n\n{}'\
@@ -276,8 +287,11 @@ class FunctionNode:
         for i, data in zip(self._input_indexes_to_retain,
                            self._retained_input_data):
             node = self.inputs[i]
+            # The input variable itself while it lives, as in Chainer (with
+            # its current array); a stand-in on the same node once freed.
+            # Replacing a live variable would divert its leaf gradient.
             var = node._variable()
-            if var is None or var._data is not data:
+            if var is None:
                 var = Variable(data, name=node.name,
                                requires_grad=node.requires_grad)
                 var._node = node
@@ -292,18 +306,26 @@ class FunctionNode:
         if self._released:
             raise self._released_error()
         out = []
+        outputs = None
         for i, data in zip(self._output_indexes_to_retain,
                            self._retained_output_data):
             node = self.outputs[i]()
             if node is None:
-                # The output was freed: a fresh variable stands in for it.
+                # The output was freed: a fresh variable stands in for it,
+                # and becomes this node's output so that gradients flowing
+                # into it (double backprop) reach this node.
                 var = Variable(data, requires_grad=True)
                 var.node.set_creator_node(self)
+                if outputs is None:
+                    outputs = list(self.outputs)
+                outputs[i] = weakref.ref(var.node)
             else:
                 var = node.get_variable()
                 if var._data is None:
                     var._data = data
             out.append(var)
+        if outputs is not None:
+            self.outputs = tuple(outputs)
         return tuple(out)
 
     def _release(self):
@@ -342,19 +364,23 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     """Gradients of ``outputs`` with respect to ``inputs``.
 
     Unlike :meth:`Variable.backward` this does not touch the ``grad`` of any
-    variable (unless ``set_grad``) and returns the gradients instead.
+    variable (unless ``set_grad``) and returns the gradients instead. Only
+    the part of the graph between ``inputs`` and ``outputs`` is walked.
 
     Args:
-        outputs (list of Variable): the variables to differentiate.
-        inputs (list of Variable): the variables to differentiate by.
-        grad_outputs (list): gradients of the outputs (None: ones, for
-            single-element outputs).
-        grad_inputs (list): initial gradients added to the results.
+        outputs (tuple or list of Variable): the variables to differentiate.
+        inputs (tuple or list of Variable): the variables to differentiate
+            by.
+        grad_outputs (tuple or list): gradients of the outputs (None, or a
+            None entry: ones of the output's shape).
+        grad_inputs (tuple or list): initial gradients of the inputs; the
+            results are accumulated onto them.
         set_grad (bool): also store the results in the inputs' ``grad_var``.
         retain_grad (bool): keep intermediate gradients.
         enable_double_backprop (bool): make the results differentiable.
         loss_scale (float): scale the output gradients by this factor.
-        retain_graph (bool): keep the graph for another pass (defaults to
+        retain_graph (bool): keep the arrays retained for backward so the
+            graph can be walked again (defaults to
             ``enable_double_backprop``).
 
     Returns:
@@ -369,21 +395,22 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
                 raise TypeError('grad: every element of {} must be a '
                                 'Variable, got {}'.format(
                                     name, type(v).__name__))
+    for name, seq, ref in (('grad_outputs', grad_outputs, outputs),
+                           ('grad_inputs', grad_inputs, inputs)):
+        if seq is None:
+            continue
+        if not isinstance(seq, (tuple, list)):
+            raise TypeError('grad: {} must be None, a tuple or a list, got {}'
+                            .format(name, type(seq).__name__))
+        if len(seq) != len(ref):
+            raise ValueError('grad: {} {} but {} {}'.format(
+                len(ref), 'outputs' if ref is outputs else 'inputs',
+                len(seq), name))
     if grad_outputs is None:
         grad_outputs = [None] * len(outputs)
-    if len(grad_outputs) != len(outputs):
-        raise ValueError('grad: {} outputs but {} grad_outputs'.format(
-            len(outputs), len(grad_outputs)))
-    if grad_inputs is not None and len(grad_inputs) != len(inputs):
-        raise ValueError('grad: {} inputs but {} grad_inputs'.format(
-            len(inputs), len(grad_inputs)))
     gys = []
     for y, gy in zip(outputs, grad_outputs):
         if gy is None:
-            if y.size != 1:
-                raise ValueError(
-                    'grad: output of shape {} needs a grad_output (only '
-                    'single-element outputs default to ones)'.format(y.shape))
             gy = Variable(host.device_from_array(y._data).xp.ones_like(
                 y._data), requires_grad=False)
         elif not isinstance(gy, Variable):
@@ -391,18 +418,16 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
         if loss_scale is not None:
             gy = gy * loss_scale
         gys.append(gy)
+    gis = None
+    if grad_inputs is not None:
+        gis = [gi if gi is None or isinstance(gi, Variable)
+               else Variable(gi, requires_grad=False) for gi in grad_inputs]
     nodes = [x.node for x in inputs]
     grads = _backprop.backprop(outputs, gys, nodes, retain_grad,
                                enable_double_backprop, retain_graph,
-                               loss_scale)
-    result = []
-    for i, (x, node) in enumerate(zip(inputs, nodes)):
-        gx = grads.get(node)
-        if grad_inputs is not None and grad_inputs[i] is not None:
-            gi = grad_inputs[i]
-            gi = gi if isinstance(gi, Variable) else Variable(gi)
-            gx = gi if gx is None else gx + gi
-        if set_grad:
-            x._grad_var = gx
-        result.append(gx)
+                               loss_scale, gis)
+    result = [grads.get(node) for node in nodes]
+    if set_grad:
+        for x, gx in zip(inputs, result):
+            x.grad_var = gx
     return result

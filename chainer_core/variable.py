@@ -1,5 +1,6 @@
 """Variables: arrays that remember how they were computed."""
 import copy as copy_module
+import warnings
 import weakref
 
 import numpy
@@ -50,8 +51,10 @@ class VariableNode:
         return self.creator_node
 
     def set_creator_node(self, creator_node):
+        # None makes the node a root, as ``Variable.creator_node = None``
+        # does in Chainer.
         self.creator_node = creator_node
-        self.rank = creator_node.rank + 1
+        self.rank = 0 if creator_node is None else creator_node.rank + 1
 
     set_creator = set_creator_node
 
@@ -99,6 +102,9 @@ class Variable:
     # Makes numpy defer ``ndarray <op> Variable`` to Variable's operators.
     __array_priority__ = 200
 
+    # Set on leaves by backward(loss_scale=...); optimizers divide it out.
+    _loss_scale = None
+
     def __init__(self, data=None, *, name=None, grad=None, requires_grad=True,
                  **kwargs):
         if kwargs:
@@ -110,26 +116,38 @@ class Variable:
         self._requires_grad = requires_grad
         self._node = None
         self._name = name
-        self._grad_var = None if grad is None else Variable(grad)
+        self._grad_var = None
+        if grad is not None:
+            self.grad = grad
 
     # -- identity and repr -------------------------------------------------
 
+    def _display_prefix(self):
+        return 'variable {}'.format(self.name) if self.name else 'variable'
+
     def __repr__(self):
+        prefix = self._display_prefix()
+        if self._data is None:
+            body = 'None'
+        else:
+            arr = _to_numpy_for_display(self._data)
+            if arr.size > 0 or arr.shape == (0,):
+                # prefix: continuation lines align under the first element.
+                body = numpy.array2string(arr, separator=', ',
+                                          prefix=prefix + '(')
+            else:
+                # '[]' alone would hide shapes such as (2, 0).
+                body = '[], shape={!r}'.format(arr.shape)
+        return '{}({})'.format(prefix, body)
+
+    def __str__(self):
+        prefix = self._display_prefix()
         if self._data is None:
             body = 'None'
         else:
             body = numpy.array2string(_to_numpy_for_display(self._data),
-                                      separator=', ', prefix='variable(')
-        name = '' if self.name is None else ' ' + self.name
-        return 'variable{}({})'.format(name, body)
-
-    def __str__(self):
-        if self._data is None:
-            return 'variable{}(None)'.format(
-                '' if self.name is None else ' ' + self.name)
-        return 'variable{}({})'.format(
-            '' if self.name is None else ' ' + self.name,
-            str(_to_numpy_for_display(self._data)))
+                                      separator=' ', prefix=prefix + '(')
+        return '{}({})'.format(prefix, body)
 
     @property
     def name(self):
@@ -212,9 +230,11 @@ class Variable:
 
     @grad_var.setter
     def grad_var(self, g):
-        if g is not None and not isinstance(g, Variable):
-            raise TypeError('grad_var must be a Variable or None, got {}'
-                            .format(type(g).__name__))
+        if g is not None:
+            if not isinstance(g, Variable):
+                raise TypeError('grad_var must be a Variable or None, got {}'
+                                .format(type(g).__name__))
+            self._check_grad(g._data, 'Variable.grad_var')
         self._grad_var = g
 
     @property
@@ -227,14 +247,25 @@ class Variable:
         if g is None:
             self._grad_var = None
         else:
-            if self._data is not None and (g.shape != self._data.shape
-                                           or g.dtype != self._data.dtype):
-                raise ValueError(
-                    'Variable.grad: expected shape {} and dtype {} like the '
-                    'data, got shape {} and dtype {}'.format(
-                        self._data.shape, self._data.dtype, g.shape, g.dtype))
-            _check_array(g, 'Variable.grad')
+            self._check_grad(g, 'Variable.grad')
             self._grad_var = Variable(g, requires_grad=False)
+
+    def _check_grad(self, g, where):
+        """A gradient must be an array like the data (Chainer's errors)."""
+        _check_array(g, where)
+        data = self._data
+        if data is None or g is None:
+            return
+        if type(g) is not type(data):
+            raise TypeError('{}: the gradient is a {} but the data is a {}'
+                            .format(where, type(g).__name__,
+                                    type(data).__name__))
+        if g.dtype != data.dtype:
+            raise TypeError('{}: dtype of data and grad mismatch: grad {} '
+                            '!= data {}'.format(where, g.dtype, data.dtype))
+        if g.shape != data.shape:
+            raise ValueError('{}: shape of data and grad mismatch: grad {} '
+                             '!= data {}'.format(where, g.shape, data.shape))
 
     @property
     def shape(self):
@@ -268,7 +299,8 @@ class Variable:
 
     def transpose(self, *axes):
         from chainer_core.functions.array.transpose import transpose
-        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+        if len(axes) == 1 and (axes[0] is None
+                               or isinstance(axes[0], (tuple, list))):
             axes = axes[0]
         return transpose(self, axes or None)
 
@@ -305,12 +337,25 @@ class Variable:
         self.to_device('@cupy:{}'.format(0 if device is None else device))
 
     def copydata(self, var):
-        """Copy the array of ``var`` into this variable's array."""
+        """Copy the array of ``var`` into this variable's array.
+
+        An uninitialized parameter on either side is first initialized with
+        the shape of the other; if both are uninitialized nothing happens.
+        """
         src = var._data if isinstance(var, Variable) else var
         dst = self._data
-        if dst is None:
-            self.array = host.device_from_array(src).xp.array(src, copy=True)
-            return
+        if src is None:
+            if dst is None:
+                return
+            var.initialize(dst.shape)
+            src = var._data
+        elif dst is None:
+            if not isinstance(self, Parameter):
+                self.array = host.device_from_array(src).xp.array(
+                    src, copy=True)
+                return
+            self.initialize(src.shape)
+            dst = self._data
         if src.shape != dst.shape:
             raise ValueError('copydata: shapes differ: {} vs {}'.format(
                 dst.shape, src.shape))
@@ -323,16 +368,29 @@ class Variable:
         self._grad_var = None
 
     def zerograd(self):
-        """Set the gradient to zeros (an existing gradient array is reused)."""
+        """Set the gradient to zeros (an existing gradient array is reused).
+
+        .. deprecated:: Chainer v1.15
+           Use :meth:`cleargrad`, which is cheaper.
+        """
+        warnings.warn('Variable.zerograd is deprecated. Use '
+                      'Variable.cleargrad instead.', DeprecationWarning,
+                      stacklevel=2)
         if self._data is None:
             return
         gv = self._grad_var
-        if gv is None or gv._data.shape != self._data.shape:
+        g = None if gv is None else gv._data
+        # A read-only gradient (a NumPy broadcast view) cannot be zeroed in
+        # place: it gets a fresh array.
+        if g is None or g.shape != self._data.shape or \
+                not getattr(getattr(g, 'flags', None), 'writeable', True):
             xp = host.device_from_array(self._data).xp
             self._grad_var = Variable(xp.zeros_like(self._data),
                                       requires_grad=False)
         else:
-            gv._data.fill(0)
+            # Zeroing in place invalidates the graph that made it.
+            gv.unchain()
+            g.fill(0)
 
     def addgrad(self, var):
         """Add the gradient of ``var`` to this variable's gradient."""
@@ -343,7 +401,9 @@ class Variable:
         if src is None:
             return
         if self._data is None:
-            raise RuntimeError('addgrad: this variable has no data')
+            if not isinstance(self, Parameter):
+                raise RuntimeError('addgrad: this variable has no data')
+            self.initialize(var.shape)
         g = self.device.send(src._data)
         if self._grad_var is None:
             self._grad_var = Variable(g.copy(), requires_grad=False)
@@ -367,8 +427,6 @@ class Variable:
                 graph can be backpropagated again. Defaults to
                 ``enable_double_backprop``.
         """
-        if self.creator_node is None:
-            return
         gv = self._grad_var
         if gv is None:
             if self._data.size != 1:
@@ -379,11 +437,19 @@ class Variable:
                     '(F.sum).'.format(
                         '' if self.name is None else repr(self.name) + ' ',
                         self._data.shape, self._data.shape))
+            if self._data.ndim != 0:
+                warnings.warn(
+                    'Treating a variable with only one element as a scalar '
+                    'in Variable.backward is deprecated; a scalar variable '
+                    'must be 0-dimensional (apply F.squeeze, or set grad).',
+                    DeprecationWarning, stacklevel=2)
             xp = host.device_from_array(self._data).xp
-            gv = self._grad_var = Variable(xp.ones_like(self._data),
-                                           requires_grad=False)
+            gv = Variable(xp.ones_like(self._data), requires_grad=False)
         if loss_scale is not None:
             gv = gv * loss_scale
+        # As in Chainer v7 the starting gradient is consumed: afterwards the
+        # root's grad is None unless retain_grad keeps it.
+        self._grad_var = None
         _backprop.backprop((self,), (gv,), None, retain_grad,
                            enable_double_backprop, retain_graph, loss_scale)
 
@@ -441,20 +507,33 @@ class Variable:
         state['_node'] = None
         return state
 
+    def _comparison_error(self, op):
+        # A TypeError, as in Chainer: comparisons are not differentiable.
+        raise TypeError('Variables do not support the {} operator; compare '
+                        'the arrays instead (x.array {} y.array)'.format(
+                            op, op))
+
     def __eq__(self, other):
-        raise NotImplementedError(
-            'Variable does not support ==; compare the arrays '
-            '(x.array == y.array)')
+        self._comparison_error('==')
 
     def __ne__(self, other):
-        raise NotImplementedError(
-            'Variable does not support !=; compare the arrays')
+        self._comparison_error('!=')
 
-    __lt__ = __le__ = __gt__ = __ge__ = __ne__
+    def __lt__(self, other):
+        self._comparison_error('<')
+
+    def __le__(self, other):
+        self._comparison_error('<=')
+
+    def __gt__(self, other):
+        self._comparison_error('>')
+
+    def __ge__(self, other):
+        self._comparison_error('>=')
 
     def __bool__(self):
-        raise NotImplementedError(
-            'the truth value of a Variable is ambiguous; use x.array')
+        raise TypeError('Variables cannot be evaluated as Python bool; use '
+                        'the array (x.array)')
 
     __hash__ = object.__hash__
 
@@ -485,9 +564,17 @@ def as_array(obj):
 class Parameter(Variable):
     """A variable holding a trainable parameter of a link.
 
+    As in Chainer, a parameter has two initializers: one for the data and
+    one for the gradient. A parameter made with a shape (or initialized
+    later) gets a gradient of NaN until :meth:`cleargrad` (or a backward
+    pass after it): forgetting ``cleargrads()`` shows up as NaN instead of
+    a silently accumulated gradient. A parameter made from an array has no
+    gradient.
+
     Args:
         initializer: an initializer (callable filling an array), a scalar,
-            an array (used as the data), or None (NaN until initialized).
+            an array (used as the data, or broadcast into ``shape``), or None
+            (NaN).
         shape (int or tuple): the shape; without it the data is allocated
             on the first :meth:`initialize` (lazy shape).
         name (str): the name.
@@ -495,6 +582,7 @@ class Parameter(Variable):
 
     _initial_device = None
     _update_rule = None
+    _grad_initializer = None
 
     def __init__(self, initializer=None, shape=None, name=None):
         from chainer_core import initializers
@@ -502,37 +590,52 @@ class Parameter(Variable):
             initializer = initializers.NaN()
         elif numpy.isscalar(initializer):
             initializer = initializers.Constant(initializer)
-        if shape is None and not callable(initializer) and \
-                hasattr(initializer, 'shape'):
-            super().__init__(initializer, name=name)
-            self.initializer = initializers.Constant(initializer)
-        else:
-            super().__init__(None, name=name)
-            self.initializer = initializer
-            if shape is not None:
-                self.initialize(shape)
+        if not callable(initializer) and hasattr(initializer, 'shape'):
+            if shape is None:
+                # The array is the data.
+                super().__init__(initializer, name=name)
+                self.initializer = initializers.Constant(initializer)
+                self.update_rule = None
+                return
+            initializer = initializers.Constant(initializer)
+        super().__init__(None, name=name)
+        self.initializer = initializer
+        self._grad_initializer = initializers.NaN(
+            getattr(initializer, 'dtype', None))
+        if shape is not None:
+            self.initialize(shape)
         self.update_rule = None
-        self._loss_scale = None
 
     @property
     def dtype(self):
         if self._data is not None:
             return self._data.dtype
         dtype = getattr(self.initializer, 'dtype', None)
-        return numpy.dtype(dtype or config.dtype)
+        # An initializer without a dtype fills arrays of config.dtype.
+        return numpy.dtype(config.dtype if dtype is None else dtype)
 
     @property
     def is_initialized(self):
         return self._data is not None
 
     def initialize(self, shape):
-        """Allocate the data of ``shape`` and fill it with the initializer."""
+        """Allocate the data of ``shape`` and fill it with the initializer.
+
+        The gradient is made by the gradient initializer: NaN, zeros after
+        :meth:`zerograd`, or none after :meth:`cleargrad`.
+        """
         from chainer_core import initializers
         device = self._initial_device or host.parse_spec('@numpy')
         data = initializers.generate_array(self.initializer, shape,
                                            device.xp, device=device)
+        grad = None
+        if self._grad_initializer is not None:
+            grad = initializers.generate_array(
+                self._grad_initializer, shape, device.xp, dtype=data.dtype,
+                device=device)
         self.array = data
-        self._grad_var = None
+        self._grad_var = None if grad is None else Variable(
+            grad, requires_grad=False)
 
     @property
     def update_rule(self):
@@ -549,9 +652,15 @@ class Parameter(Variable):
 
     def cleargrad(self):
         self._grad_var = None
+        if self._data is None:
+            self._grad_initializer = None
 
     def zerograd(self):
         super().zerograd()
+        if self._data is None:
+            from chainer_core import initializers
+            self._grad_initializer = initializers.Zero(
+                getattr(self.initializer, 'dtype', None))
 
     def to_device(self, device):
         from backend_api._host import get_device
@@ -565,14 +674,24 @@ class Parameter(Variable):
                 rule.state[k] = device.send(v)
 
     def __reduce__(self):
-        return _recover_parameter, (self._data, self.name, self.grad,
-                                    self.initializer, self.update_rule)
+        # The device goes by name: device objects of plugins need not be
+        # picklable.
+        device = self._initial_device
+        return _recover_parameter, (
+            self._data, self.name, self.grad, self.initializer,
+            self.update_rule, None if device is None else device.name,
+            self._grad_initializer)
 
 
-def _recover_parameter(data, name, grad, initializer, update_rule):
+def _recover_parameter(data, name, grad, initializer, update_rule,
+                       device=None, grad_initializer=None):
     p = Parameter(initializer=initializer, name=name)
     p._data = data
     p._grad_var = None if grad is None else Variable(grad,
                                                      requires_grad=False)
+    p._grad_initializer = grad_initializer
     p.update_rule = update_rule
+    if device is not None:
+        from backend_api._host import get_device
+        p._initial_device = get_device(device)
     return p

@@ -23,9 +23,9 @@ class Constant(Initializer):
     """Fill with ``fill_value`` (a scalar or an array broadcast to shape)."""
 
     def __init__(self, fill_value, dtype=None):
+        # As in Chainer the dtype is not taken from fill_value: an array or
+        # NumPy scalar fills arrays of config.dtype unless dtype is given.
         self.fill_value = fill_value
-        if dtype is None and hasattr(fill_value, 'dtype'):
-            dtype = fill_value.dtype
         super().__init__(dtype)
 
     def __call__(self, array):
@@ -75,7 +75,17 @@ def generate_array(initializer, shape, xp, dtype=None, device=None):
             numpy.dtype(dtype) != numpy.dtype(dtype_attr):
         raise ValueError('dtype {} differs from the initializer dtype {}'
                          .format(dtype, dtype_attr))
-    dtype = numpy.dtype(dtype or dtype_attr or config.dtype)
+    # `is None`, not `or`: with NumPy 1.x a numpy.dtype is falsy (it has no
+    # fields), so `dtype or ...` silently fell back to config.dtype.
+    if dtype is None:
+        dtype = dtype_attr if dtype_attr is not None else config.dtype
+    dtype = numpy.dtype(dtype)
+    if device is not None:
+        from backend_api._host import get_device
+        device = get_device(device)
+    if device is not None and device.xp is not xp:
+        raise ValueError('generate_array: xp {} does not match device {}'
+                         .format(getattr(xp, '__name__', xp), device))
     if isinstance(shape, int):
         shape = (shape,)
     array = xp.empty(tuple(shape), dtype=dtype)

@@ -57,7 +57,8 @@ _PRIORITY = {'**': 2, '*': 3, '/': 3, '//': 3, '%': 3, '+': 4, '-': 4,
 
 def _repr(value):
     if isinstance(value, numpy.dtype):
-        return 'dtype({!r})'.format(value.name)
+        # As Chainer prints them: 'Actual: float32 != int32'.
+        return value.name
     if isinstance(value, type) and issubclass(value, numpy.generic):
         return 'numpy.' + value.__name__
     return repr(value)
@@ -242,8 +243,18 @@ class BinaryOperator(Expr):
         return self.fn(_eval(self.lhs), _eval(self.rhs))
 
     def _str(self):
-        return '{} {} {}'.format(_str(self.lhs, self.priority), self.sym,
-                                 _str(self.rhs, self.priority))
+        lhs = _str(self.lhs, self.priority)
+        rhs = _str(self.rhs, self.priority)
+        # Operators of equal priority associate to the left, except '**':
+        # a - (b - c) and (a ** b) ** c need their parentheses.
+        if self.sym == '**':
+            if isinstance(self.lhs, Expr) and \
+                    self.lhs.priority == self.priority:
+                lhs = '(' + lhs + ')'
+        elif isinstance(self.rhs, Expr) and \
+                self.rhs.priority == self.priority:
+            rhs = '(' + rhs + ')'
+        return '{} {} {}'.format(lhs, self.sym, rhs)
 
 
 class Testable:
@@ -407,18 +418,21 @@ def expect_broadcast_shapes(*shape_types, **kwargs):
     allow_none = kwargs.pop('allow_none', False)
     if kwargs:
         raise TypeError('unexpected arguments: {}'.format(sorted(kwargs)))
-    shapes = [eval(s) for s in shape_types]
+    pairs = [(t, eval(t)) for t in shape_types]
     if allow_none:
-        shapes = [s for s in shapes if s is not None]
+        pairs = [(t, s) for t, s in pairs if s is not None]
     try:
-        numpy.broadcast_shapes(*shapes)
+        numpy.broadcast_shapes(*[s for _, s in pairs])
     except ValueError:
         if _in_light_mode():
             raise _LightFailure()
-        raise InvalidType(
-            'cannot broadcast: {}'.format(', '.join(
-                _str(s) for s in shape_types)),
-            ', '.join(str(s) for s in shapes), None) from None
+        expect_text = 'broadcastable shapes: {}'.format(', '.join(
+            _str(t) for t, _ in pairs))
+        actual_text = ', '.join(str(s) for _, s in pairs)
+        lines = ['cannot broadcast inputs of the following shapes:']
+        lines.extend('{} = {}'.format(_str(t), s) for t, s in pairs)
+        raise InvalidType(expect_text, actual_text,
+                          msg='\n'.join(lines)) from None
 
 
 def expect_dtype(type_info, dtype_kind='f'):
