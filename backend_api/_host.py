@@ -7,6 +7,7 @@ inside its own ``try``, so one broken plugin never hides the others.
 """
 import contextlib
 import contextvars
+import numbers
 import importlib_metadata
 import os
 import threading
@@ -556,10 +557,17 @@ def get_device(spec=None):
         return host.parse_spec(spec)
     if isinstance(spec, bool):
         raise TypeError('get_device: expected a device specifier, got a bool')
-    if isinstance(spec, int):
+    if isinstance(spec, numbers.Integral):
         if spec < 0:
             return host.parse_spec('@numpy')
-        return host.parse_spec('@cupy:{}'.format(spec))
+        try:
+            return host.parse_spec('@cupy:{}'.format(int(spec)))
+        except DeviceSpecError as e:
+            raise DeviceSpecError(
+                'get_device({}): a non-negative integer means GPU {} '
+                '(\'@cupy:{}\'), and no installed backend provides it; '
+                'install chainer-cuda, or use -1 or \'@numpy\' for the CPU'
+                .format(spec, spec, spec)) from e
     if hasattr(spec, 'backend') and hasattr(spec, 'xp') and hasattr(
             spec, 'send'):
         return spec

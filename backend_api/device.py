@@ -1,4 +1,5 @@
 """A base class that supplies the parts every Device shares."""
+import threading
 
 
 class DeviceBase:
@@ -41,15 +42,24 @@ class DeviceBase:
         from backend_api._host import using_device
         return using_device(self)
 
+    def _context_stack(self):
+        # Per thread: one device object is shared by every thread using it.
+        local = self.__dict__.get('_ctx_local')
+        if local is None:
+            local = self.__dict__.setdefault('_ctx_local', threading.local())
+        stack = getattr(local, 'stack', None)
+        if stack is None:
+            stack = local.stack = []
+        return stack
+
     def __enter__(self):
-        self._ctx = getattr(self, '_ctx', [])
         ctx = self.create_context()
-        self._ctx.append(ctx)
         ctx.__enter__()
+        self._context_stack().append(ctx)
         return self
 
     def __exit__(self, *exc):
-        self._ctx.pop().__exit__(*exc)
+        self._context_stack().pop().__exit__(*exc)
 
     def __eq__(self, other):
         return isinstance(other, DeviceBase) and self.name == other.name

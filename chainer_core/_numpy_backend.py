@@ -1,4 +1,6 @@
 """The NumPy backend: device ``@numpy``, registered like any plugin."""
+import numbers
+
 import numpy
 
 from backend_api import DeviceBase, DeviceSpecError, hookimpl
@@ -35,7 +37,7 @@ class NumpyBackend:
 def _to_numpy(array):
     if isinstance(array, numpy.ndarray):
         return array
-    if isinstance(array, (numpy.generic, numpy.bool_)):
+    if isinstance(array, (numpy.generic, numbers.Number)):
         return numpy.asarray(array)
     get = getattr(array, 'get', None)  # CuPy and friends
     if callable(get) and hasattr(array, 'shape'):

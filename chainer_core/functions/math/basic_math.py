@@ -300,7 +300,8 @@ def div(lhs, rhs):
     """Elementwise quotient with broadcasting: :math:`y = a / b`."""
     _check_operand(rhs, 'div')
     if _is_scalar(rhs):
-        return MulConstant(1.0 / rhs).apply((lhs,))[0]
+        # A NumPy float32 divisor would round 1/rhs to float32.
+        return MulConstant(1.0 / float(rhs)).apply((lhs,))[0]
     if _is_scalar(lhs):
         return DivFromConstant(lhs).apply((rhs,))[0]
     return Div().apply((lhs, rhs))[0]

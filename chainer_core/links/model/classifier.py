@@ -1,7 +1,8 @@
 """Classifier: a predictor with a loss and an accuracy."""
 from chainer_core import reporter
-from chainer_core.functions.evaluation import accuracy
-from chainer_core.functions.loss import softmax_cross_entropy
+from chainer_core.functions.evaluation.accuracy import accuracy
+from chainer_core.functions.loss.softmax_cross_entropy import (
+    softmax_cross_entropy)
 from chainer_core.link import Chain
 
 
@@ -22,8 +23,8 @@ class Classifier(Chain):
     compute_accuracy = True
 
     def __init__(self, predictor,
-                 lossfun=softmax_cross_entropy.softmax_cross_entropy,
-                 accfun=accuracy.accuracy, label_key=-1):
+                 lossfun=softmax_cross_entropy, accfun=accuracy,
+                 label_key=-1):
         if not isinstance(label_key, (int, str)):
             raise TypeError('label_key must be int or str, got {}'.format(
                 type(label_key).__name__))
