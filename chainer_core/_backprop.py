@@ -135,7 +135,12 @@ def backprop(outputs, grad_outputs, inputs, retain_grad,
     hooks = _function_hooks.get_function_hooks()
     # Arrays handed to variables so far: a leaf never gets one of these.
     used = {id(gy._data) for gy in grad_outputs if gy is not None}
-    with using_config('enable_backprop', enable_double_backprop):
+    # The ops a first-order backward applies get arrays made by other ops,
+    # and _check_grad validates what each backward returns: their input
+    # type checks would only repeat work (debug mode keeps them).
+    check_types = enable_double_backprop or debug
+    with using_config('enable_backprop', enable_double_backprop), \
+            using_config('type_check', check_types and config.type_check):
         while heap:
             func = heapq.heappop(heap)[2]
             gys = []

@@ -6,9 +6,14 @@ import numpy
 from backend_api._host import host
 from backend_api.errors import DeviceMismatchError
 from chainer_core import _backprop, _function_hooks
-from chainer_core.configuration import config
+from chainer_core.configuration import config, global_config
 from chainer_core.utils import type_check
 from chainer_core.variable import Variable, as_variable
+
+# apply() reads three keys per call: plain dict lookups in the thread's
+# overrides and the global defaults cost far less than attribute fallback.
+_config_local = config._local
+_config_global = global_config.__dict__
 
 
 def _raise_device_mismatch(label, in_data):
@@ -92,7 +97,8 @@ class FunctionNode:
                 _raise_device_mismatch(self.label, in_data)
                 break
 
-        if config.type_check:
+        local = _config_local.__dict__
+        if local.get('type_check', _config_global['type_check']):
             self._check_data_type_forward(in_data)
 
         hooks = _function_hooks.get_function_hooks()
@@ -116,7 +122,7 @@ class FunctionNode:
             for hook in hooks.values():
                 hook.forward_postprocess(self, in_data)
 
-        if config.debug:
+        if local.get('debug', _config_global['debug']):
             self._check_nan_in_outputs(outputs, 'forward')
 
         requires_grad = False
@@ -127,7 +133,8 @@ class FunctionNode:
 
         ret = tuple([Variable(y, requires_grad=requires_grad)
                      for y in outputs])
-        if requires_grad and config.enable_backprop:
+        if requires_grad and local.get('enable_backprop',
+                                       _config_global['enable_backprop']):
             nodes = tuple([x.node for x in input_vars])
             rank = 0
             for n in nodes:
@@ -192,16 +199,20 @@ class FunctionNode:
     def _check_data_type_forward(self, in_data):
         if type(self).check_type_forward is FunctionNode.check_type_forward:
             return
+        state = type_check._thread_local
+        prev = getattr(state, 'light', False)
+        state.light = True
         try:
-            with type_check.light_mode():
-                self.check_type_forward(type_check.get_types(
-                    in_data, 'in_types', False, light=True))
+            self.check_type_forward(type_check.get_types(
+                in_data, 'in_types', False, light=True))
             return
         except type_check._LightFailure:
             pass
         except (AttributeError, IndexError, TypeError, ValueError):
             # A malformed input (e.g. None) is reported by the full check.
             pass
+        finally:
+            state.light = prev
         try:
             # Inside the try: a None input is reported as naming the op too.
             in_types = type_check.get_types(in_data, 'in_types', False)

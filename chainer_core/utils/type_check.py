@@ -305,13 +305,15 @@ def _expect_one(cond):
 
 def expect(*bool_exprs):
     """Check each expectation; raise :class:`InvalidType` on the first false."""
-    if _in_light_mode():
-        for cond in bool_exprs:
-            if cond is False or (not isinstance(cond, (bool, Testable))
-                                 and not cond):
-                raise _LightFailure()
-        return
     for cond in bool_exprs:
+        # Light mode passes plain bools: a true one is the common case and
+        # must cost nothing; the mode is only looked at on failure.
+        if cond is True:
+            continue
+        if not isinstance(cond, Testable) and _in_light_mode():
+            if not cond:
+                raise _LightFailure()
+            continue
         _expect_one(cond)
 
 
@@ -338,29 +340,6 @@ class TypeInfo:
         self.size = int(numpy.prod(shape, dtype=numpy.int64))
 
 
-class _LightTypeInfo:
-    __slots__ = ('_array',)
-
-    def __init__(self, array):
-        self._array = array
-
-    @property
-    def shape(self):
-        return self._array.shape
-
-    @property
-    def dtype(self):
-        return self._array.dtype
-
-    @property
-    def ndim(self):
-        return self._array.ndim
-
-    @property
-    def size(self):
-        return self._array.size
-
-
 class TypeInfoTuple(tuple):
     """The tuple of input types with a symbolic ``size()``."""
 
@@ -368,8 +347,10 @@ class TypeInfoTuple(tuple):
         names = getattr(self, '_names', None)
         return names[i] if names and i < len(names) else 'in_types[{}]'.format(i)
 
+    light = False
+
     def size(self):
-        if _in_light_mode():
+        if self.light:
             return len(self)
         return Variable(len(self), '{}.size'.format(
             getattr(self, 'name', 'in_types')))
@@ -378,8 +359,9 @@ class TypeInfoTuple(tuple):
 def get_types(data, name, accept_none, light=False):
     """Wrap arrays as type infos (symbolic unless ``light``)."""
     if light:
-        info = TypeInfoTuple(
-            None if x is None else _LightTypeInfo(x) for x in data)
+        # Arrays have shape, dtype, ndim and size themselves.
+        info = TypeInfoTuple(data)
+        info.light = True
     else:
         items = []
         for i, x in enumerate(data):
@@ -398,7 +380,7 @@ def get_types(data, name, accept_none, light=False):
 
 def argname(in_types, names):
     """Name the inputs (``argname(in_types, ('x', 'W'))``) for messages."""
-    if _in_light_mode():
+    if getattr(in_types, 'light', False) or _in_light_mode():
         return
     if len(in_types) > len(names):
         names = tuple(names) + tuple(

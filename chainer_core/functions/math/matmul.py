@@ -37,9 +37,9 @@ class MatMul(function_node.FunctionNode):
         type_check.expect(a_k == b_k)
         a_batch = type_check.eval(a_type.shape)[:-2]
         b_batch = type_check.eval(b_type.shape)[:-2]
-        type_check.expect_broadcast_shapes(
-            a_type.shape[:-2] if a_batch else (),
-            b_type.shape[:-2] if b_batch else ())
+        if a_batch and b_batch and a_batch != b_batch:
+            type_check.expect_broadcast_shapes(a_type.shape[:-2],
+                                               b_type.shape[:-2])
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
