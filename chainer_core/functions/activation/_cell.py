@@ -3,11 +3,12 @@
 Array helpers for their kernels (written against any ``xp``), and the
 second-order gradient of a cell of the form
 
-    c = sum_k tanh(A_k) sigmoid(I_k) + sum_j sigmoid(F_j) c_j
-    h = sigmoid(O) tanh(c)
+    c = sum_k tanh(za_k) sigmoid(zi_k) + sum_j sigmoid(zf_j) c_j
+    h = sigmoid(zo) tanh(c)
 
-written with differentiable functions so that the gradient nodes of the
-cells can be differentiated again.
+(za, zi, zf, zo: gate pre-activations), written with differentiable
+functions so that the gradient nodes of the cells can be differentiated
+again.
 """
 import functools
 import operator
@@ -40,7 +41,8 @@ def join_interleaved(xp, gates, shape, dtype):
 
 # -- variables (second-order gradients)
 
-def _sum(*terms):
+def add_all(*terms):
+    """The sum of the terms that are not None (None if all are)."""
     terms = [t for t in terms if t is not None]
     if not terms:
         return None
@@ -53,32 +55,35 @@ def _prod(*factors):
     return functools.reduce(operator.mul, factors)
 
 
-def grad_grad(pairs, forgets, O, gc, gh, gg_pairs, gg_forgets, ggO):
+def grad_grad(pairs, forgets, zo, gc, gh, gg_pairs, gg_forgets, gg_zo):
     """The gradient of ``<gg, first-order gradient>`` of a cell.
 
     Args:
-        pairs: ``[(A_k, I_k)]``, pre-activations of the cell inputs.
-        forgets: ``[(F_j, c_j)]``, forget-gate pre-activations and cells.
-        O: output-gate pre-activation.
+        pairs: ``[(za_k, zi_k)]``, pre-activations of the cell inputs and
+            their input gates.
+        forgets: ``[(zf_j, c_j)]``, forget-gate pre-activations and cells.
+        zo: output-gate pre-activation.
         gc, gh: gradients of c and h given to the cell's backward (None:
             zero).
-        gg_pairs, gg_forgets, ggO: the incoming gradients of the first-order
-            results: ``[(ggA_k, ggI_k)]``, ``[(ggF_j, ggc_j)]`` and that of
-            the output gate's pre-activation (None: zero).
+        gg_pairs, gg_forgets, gg_zo: the incoming gradients of the
+            first-order results: ``[(gg_za_k, gg_zi_k)]``,
+            ``[(gg_zf_j, gg_c_j)]`` and that of the output-gate
+            pre-activation (None: zero).
 
     Returns:
-        ``(dA, dI, dF, dc, dO, dgc, dgh)``: lists over k (dA, dI) and j
-        (dF, dc), then single variables; None where zero.
+        ``(d_za, d_zi, d_zf, d_c, d_zo, d_gc, d_gh)``: lists over k (d_za,
+        d_zi) and over j (d_zf, d_c), then single variables; None where
+        zero.
     """
     from chainer_core.functions.activation.sigmoid import sigmoid as sig
     from chainer_core.functions.activation.tanh import tanh
-    a = [tanh(A) for A, _ in pairs]
-    i = [sig(I) for _, I in pairs]
-    f = [sig(F) for F, _ in forgets]
+    a = [tanh(za) for za, _ in pairs]
+    i = [sig(zi) for _, zi in pairs]
+    f = [sig(zf) for zf, _ in forgets]
     cs = [c for _, c in forgets]
-    o = sig(O)
-    c = _sum(*[ak * ik for ak, ik in zip(a, i)],
-             *[fj * cj for fj, cj in zip(f, cs)])
+    o = sig(zo)
+    c = add_all(*[ak * ik for ak, ik in zip(a, i)],
+                *[fj * cj for fj, cj in zip(f, cs)])
     co = tanh(c)
     dco = 1 - co * co
     da = [1 - ak * ak for ak in a]
@@ -86,35 +91,39 @@ def grad_grad(pairs, forgets, O, gc, gh, gg_pairs, gg_forgets, ggO):
     df = [fj * (1 - fj) for fj in f]
     do = o * (1 - o)
 
-    # gct: the gradient reaching c in the first-order pass.
-    gct = _sum(_prod(gh, o, dco), gc)
-    # G = d<gg, first order>/d gct, and Gc its part through tanh(c).
-    G = _sum(*[_sum(_prod(ggA, ik, dak), _prod(ggI, ak, dik))
-               for (ggA, ggI), ak, ik, dak, dik in zip(gg_pairs, a, i, da, di)],
-             *[_sum(_prod(ggF, cj, dfj), _prod(ggc, fj))
-               for (ggF, ggc), cj, fj, dfj in zip(gg_forgets, cs, f, df)])
-    Gc = _sum(_prod(G, gh, o, co, dco, -2.0), _prod(ggO, gh, dco, do))
+    # gct: the gradient reaching c in the first-order pass; G: the
+    # derivative of <gg, first order> in gct; Gc: its part through
+    # tanh(c), i.e. the derivative in c.
+    gct = add_all(_prod(gh, o, dco), gc)
+    G = add_all(*[add_all(_prod(gga, ik, dak), _prod(ggi, ak, dik))
+                  for (gga, ggi), ak, ik, dak, dik
+                  in zip(gg_pairs, a, i, da, di)],
+                *[add_all(_prod(ggf, cj, dfj), _prod(ggc, fj))
+                  for (ggf, ggc), cj, fj, dfj in zip(gg_forgets, cs, f, df)])
+    Gc = add_all(_prod(G, gh, o, co, dco, -2.0), _prod(gg_zo, gh, dco, do))
 
-    dA, dI = [], []
-    for (ggA, ggI), ak, ik, dak, dik in zip(gg_pairs, a, i, da, di):
-        dA.append(_sum(_prod(Gc, ik, dak),
-                       _prod(gct, ggA, ik, ak, dak, -2.0),
-                       _prod(gct, ggI, dak, dik)))
-        dI.append(_sum(_prod(Gc, ak, dik),
-                       _prod(gct, ggA, dak, dik),
-                       _prod(gct, ggI, ak, dik, None if ggI is None
-                             else 1 - 2 * ik)))
-    dF, dc = [], []
-    for (ggF, ggc), cj, fj, dfj in zip(gg_forgets, cs, f, df):
-        dF.append(_sum(_prod(Gc, cj, dfj),
-                       _prod(gct, ggF, cj, dfj, None if ggF is None
-                             else 1 - 2 * fj),
-                       _prod(gct, ggc, dfj)))
-        dc.append(_sum(_prod(Gc, fj), _prod(gct, ggF, dfj)))
-    dO = _sum(_prod(G, gh, dco, do),
-              _prod(ggO, gh, co, do, None if ggO is None else 1 - 2 * o))
-    dgh = _sum(_prod(G, o, dco), _prod(ggO, co, do))
-    return dA, dI, dF, dc, dO, G, dgh
+    d_za, d_zi = [], []
+    for (gga, ggi), ak, ik, dak, dik in zip(gg_pairs, a, i, da, di):
+        d_za.append(add_all(
+            _prod(Gc, ik, dak),
+            _prod(gct, gga, ik, ak, dak, -2.0),
+            _prod(gct, ggi, dak, dik)))
+        d_zi.append(add_all(
+            _prod(Gc, ak, dik),
+            _prod(gct, gga, dak, dik),
+            _prod(gct, ggi, ak, dik, None if ggi is None else 1 - 2 * ik)))
+    d_zf, d_c = [], []
+    for (ggf, ggc), cj, fj, dfj in zip(gg_forgets, cs, f, df):
+        d_zf.append(add_all(
+            _prod(Gc, cj, dfj),
+            _prod(gct, ggf, cj, dfj, None if ggf is None else 1 - 2 * fj),
+            _prod(gct, ggc, dfj)))
+        d_c.append(add_all(_prod(Gc, fj), _prod(gct, ggf, dfj)))
+    d_zo = add_all(
+        _prod(G, gh, dco, do),
+        _prod(gg_zo, gh, co, do, None if gg_zo is None else 1 - 2 * o))
+    d_gh = add_all(_prod(G, o, dco), _prod(gg_zo, co, do))
+    return d_za, d_zi, d_zf, d_c, d_zo, G, d_gh
 
 
 def split_interleaved(x):
@@ -138,4 +147,4 @@ def merge_interleaved(gates, shape):
         (g,))[0] for k, g in enumerate(gates) if g is not None]
     if not parts:
         return None
-    return reshape(_sum(*parts), shape)
+    return reshape(add_all(*parts), shape)

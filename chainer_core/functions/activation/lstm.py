@@ -29,11 +29,11 @@ def _lstm_grad(xp, c_prev, x, gc, gh):
     batch = x.shape[0]
     cw, xw, gcw, ghw = _cell.widen(
         c_prev[:batch], x, None if gc is None else gc[:batch], gh)
-    A, I, F, O = _cell.interleaved(xw)
-    a = xp.tanh(A)
-    i = _cell.sigmoid(xp, I)
-    f = _cell.sigmoid(xp, F)
-    o = _cell.sigmoid(xp, O)
+    za, zi, zf, zo = _cell.interleaved(xw)
+    a = xp.tanh(za)
+    i = _cell.sigmoid(xp, zi)
+    f = _cell.sigmoid(xp, zf)
+    o = _cell.sigmoid(xp, zo)
     co = xp.tanh(a * i + f * cw)
     gct = xp.zeros_like(cw) if gcw is None else gcw
     if ghw is None:
@@ -126,13 +126,14 @@ class LSTMGrad(function_node.FunctionNode):
                 return v
             return GetItemGrad(index, c_prev.shape).apply((v,))[0]
 
-        A, I, F, O = _cell.split_interleaved(x)
-        ggA, ggI, ggF, ggO = _cell.split_interleaved(ggx)
-        dA, dI, dF, dc, dO, dgc, dgh = _cell.grad_grad(
-            [(A, I)], [(F, top(c_prev))], O, top(gc), gh,
-            [(ggA, ggI)], [(ggF, top(ggc_prev))], ggO)
-        g_c_prev = pad(dc[0], head)
-        g_x = _cell.merge_interleaved((dA[0], dI[0], dF[0], dO), x.shape)
+        za, zi, zf, zo = _cell.split_interleaved(x)
+        gg_za, gg_zi, gg_zf, gg_zo = _cell.split_interleaved(ggx)
+        d_za, d_zi, d_zf, d_c, d_zo, dgc, dgh = _cell.grad_grad(
+            [(za, zi)], [(zf, top(c_prev))], zo, top(gc), gh,
+            [(gg_za, gg_zi)], [(gg_zf, top(ggc_prev))], gg_zo)
+        g_c_prev = pad(d_c[0], head)
+        g_x = _cell.merge_interleaved(
+            (d_za[0], d_zi[0], d_zf[0], d_zo), x.shape)
         g_gc = pad(dgc, head)
         if ggc_prev is not None and batch < rows:
             rest = pad(get_item(ggc_prev, tail), tail)

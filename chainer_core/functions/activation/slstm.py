@@ -26,13 +26,13 @@ def _slstm_grad(xp, c_prev1, c_prev2, x1, x2, gc, gh):
     """(gc_prev1, gc_prev2, gx1, gx2): the gradients of slstm's inputs
     given those of its outputs, gc and gh; either may be None (zero)."""
     c1, c2, x1w, x2w, gc, gh = _cell.widen(c_prev1, c_prev2, x1, x2, gc, gh)
-    A1, I1, F1, O1 = _cell.interleaved(x1w)
-    A2, I2, F2, O2 = _cell.interleaved(x2w)
+    za1, zi1, zf1, zo1 = _cell.interleaved(x1w)
+    za2, zi2, zf2, zo2 = _cell.interleaved(x2w)
     sig = _cell.sigmoid
-    a1, a2 = xp.tanh(A1), xp.tanh(A2)
-    i1, i2 = sig(xp, I1), sig(xp, I2)
-    f1, f2 = sig(xp, F1), sig(xp, F2)
-    o = sig(xp, O1 + O2)
+    a1, a2 = xp.tanh(za1), xp.tanh(za2)
+    i1, i2 = sig(xp, zi1), sig(xp, zi2)
+    f1, f2 = sig(xp, zf1), sig(xp, zf2)
+    o = sig(xp, zo1 + zo2)
     co = xp.tanh(a1 * i1 + a2 * i2 + f1 * c1 + f2 * c2)
     gct = xp.zeros_like(c1) if gc is None else gc
     if gh is None:
@@ -99,19 +99,22 @@ class SLSTMGrad(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         c1, c2, x1, x2, gc, gh = self._unpack(self.get_retained_inputs())
         ggc1, ggc2, ggx1, ggx2 = grad_outputs
-        A1, I1, F1, O1 = _cell.split_interleaved(x1)
-        A2, I2, F2, O2 = _cell.split_interleaved(x2)
-        ggA1, ggI1, ggF1, ggO1 = _cell.split_interleaved(ggx1)
-        ggA2, ggI2, ggF2, ggO2 = _cell.split_interleaved(ggx2)
+        za1, zi1, zf1, zo1 = _cell.split_interleaved(x1)
+        za2, zi2, zf2, zo2 = _cell.split_interleaved(x2)
+        gg_za1, gg_zi1, gg_zf1, gg_zo1 = _cell.split_interleaved(ggx1)
+        gg_za2, gg_zi2, gg_zf2, gg_zo2 = _cell.split_interleaved(ggx2)
         # Both x's output-gate parts enter through o_1 + o_2, and both
         # receive the same first-order gradient.
-        ggO = _cell._sum(ggO1, ggO2)
-        dA, dI, dF, dc, dO, dgc, dgh = _cell.grad_grad(
-            [(A1, I1), (A2, I2)], [(F1, c1), (F2, c2)], O1 + O2, gc, gh,
-            [(ggA1, ggI1), (ggA2, ggI2)], [(ggF1, ggc1), (ggF2, ggc2)], ggO)
-        out = [dc[0], dc[1],
-               _cell.merge_interleaved((dA[0], dI[0], dF[0], dO), x1.shape),
-               _cell.merge_interleaved((dA[1], dI[1], dF[1], dO), x2.shape)]
+        gg_zo = _cell.add_all(gg_zo1, gg_zo2)
+        d_za, d_zi, d_zf, d_c, d_zo, dgc, dgh = _cell.grad_grad(
+            [(za1, zi1), (za2, zi2)], [(zf1, c1), (zf2, c2)], zo1 + zo2,
+            gc, gh, [(gg_za1, gg_zi1), (gg_za2, gg_zi2)],
+            [(gg_zf1, ggc1), (gg_zf2, ggc2)], gg_zo)
+        out = [d_c[0], d_c[1],
+               _cell.merge_interleaved(
+                   (d_za[0], d_zi[0], d_zf[0], d_zo), x1.shape),
+               _cell.merge_interleaved(
+                   (d_za[1], d_zi[1], d_zf[1], d_zo), x2.shape)]
         if self.has_gc:
             out.append(dgc)
         if self.has_gh:

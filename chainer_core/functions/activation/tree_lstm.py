@@ -65,10 +65,12 @@ class TreeLSTM(function_node.FunctionNode):
         type_check.expect(in_types.size() >= 2)
         type_check.argname(in_types, tuple(
             'c{}'.format(k + 1) for k in range(n)) + ('x',))
-        x_type = in_types[-1]
-        for c_type in in_types[:-1]:
-            _check_cell(c_type, x_type, 3 + n)
-            type_check.expect(x_type.shape[0] == c_type.shape[0])
+        x_type, c1_type = in_types[-1], in_types[0]
+        _check_cell(c1_type, x_type, 3 + n)
+        type_check.expect(x_type.shape[0] == c1_type.shape[0])
+        for c_type in in_types[1:-1]:
+            type_check.expect(c_type.dtype == c1_type.dtype,
+                              c_type.shape == c1_type.shape)
 
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
