@@ -9,6 +9,8 @@ from chainer_core.functions.connection import *  # NOQA
 from chainer_core.functions.evaluation import *  # NOQA
 from chainer_core.functions.loss import *  # NOQA
 from chainer_core.functions.math import *  # NOQA
+from chainer_core.functions.noise import *  # NOQA
+from chainer_core.functions.normalization import *  # NOQA
 from chainer_core.functions.math.basic_math import (  # NOQA
     install_variable_arithmetics as _install)
 
