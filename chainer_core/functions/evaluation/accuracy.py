@@ -18,6 +18,19 @@ def _accuracy(xp, y, t, ignore_label):
     return xp.asarray((pred == t).mean(), dtype=y.dtype)
 
 
+def _expect_label_shape(y_type, t_type):
+    """t is (N, d_1, ..., d_k) for y of (N, C, d_1, ..., d_k), where y may
+    have further trailing axes of size 1."""
+    t_ndim = type_check.eval(t_type.ndim)
+    type_check.expect(
+        y_type.ndim >= t_type.ndim + 1,
+        y_type.shape[0] == t_type.shape[0],
+        y_type.shape[2:t_ndim + 1] == t_type.shape[1:],
+    )
+    for i in range(t_ndim + 1, type_check.eval(y_type.ndim)):
+        type_check.expect(y_type.shape[i] == 1)
+
+
 class Accuracy(function_node.FunctionNode):
     """Classification accuracy (not differentiable)."""
 
@@ -32,10 +45,9 @@ class Accuracy(function_node.FunctionNode):
             y_type.dtype.kind == 'f',
             t_type.dtype.kind == 'i',
             y_type.ndim >= 2,
-            t_type.ndim == y_type.ndim - 1,
-            y_type.shape[0] == t_type.shape[0],
-            y_type.shape[2:] == t_type.shape[1:],
+            t_type.ndim >= 1,
         )
+        _expect_label_shape(y_type, t_type)
 
     def forward(self, inputs):
         y, t = inputs
@@ -45,12 +57,18 @@ class Accuracy(function_node.FunctionNode):
 def accuracy(y, t, ignore_label=None):
     """Fraction of samples whose highest score is the label.
 
+    The prediction at ``(n, d_1, ...)`` is the argmax of ``y`` over axis 1.
+
     Args:
-        y (Variable or array): scores ``(N, C)`` or ``(N, C, d_1, ...)``.
-        t (Variable or array): labels ``(N,)`` or ``(N, d_1, ...)``.
+        y (Variable or array): scores ``(N, C)`` or ``(N, C, d_1, ...)``,
+            float16/32/64 (trailing axes of size 1 beyond those of ``t``
+            are allowed).
+        t (Variable or array): signed integer labels ``(N,)`` or
+            ``(N, d_1, ...)``.
         ignore_label (int or None): labels to leave out of the count.
 
     Returns:
-        Variable: a 0-dim array of ``y``'s dtype.
+        Variable: a 0-dim array of ``y``'s dtype (0 when every label is
+        ignored); not differentiable.
     """
     return Accuracy(ignore_label).apply((y, t))[0]
