@@ -30,7 +30,7 @@ class IndexOutOfRangeError(IndexError, ValueError):
     """An index is outside the axis it indexes."""
 
 
-def _normalize_slices(slices):
+def _normalize_slices(slices, op='get_item'):
     if not isinstance(slices, tuple):
         slices = (slices,)
     out = []
@@ -43,25 +43,25 @@ def _normalize_slices(slices):
                 or isinstance(s, (numbers.Integral, numpy.integer))
                 or (hasattr(s, 'dtype') and s.dtype.kind in 'iub')):
             raise TypeError(
-                'get_item: unsupported index {!r} of type {}; expected int, '
+                '{}: unsupported index {!r} of type {}; expected int, '
                 'slice, None, Ellipsis, or an integer/boolean array'.format(
-                    s, type(s).__name__))
+                    op, s, type(s).__name__))
         out.append(s)
     return tuple(out)
 
 
-def _check_bounds(shape, slices):
+def _check_bounds(shape, slices, op='get_item'):
     """Raise a clear error for integer indices outside their axis."""
     n_ellipsis = sum(1 for s in slices if s is Ellipsis)
     if n_ellipsis > 1:
-        raise ValueError('get_item: at most one Ellipsis is allowed')
+        raise ValueError('{}: at most one Ellipsis is allowed'.format(op))
     consumed = sum(1 if not hasattr(s, 'dtype') or s.dtype.kind != 'b'
                    else s.ndim for s in slices
                    if s is not None and s is not Ellipsis)
     if consumed > len(shape):
         raise IndexOutOfRangeError(
-            'get_item: too many indices ({}) for an input of ndim {}'.format(
-                consumed, len(shape)))
+            '{}: too many indices ({}) for an input of ndim {}'.format(
+                op, consumed, len(shape)))
     axis = 0
     for s in slices:
         if s is None:
@@ -72,23 +72,23 @@ def _check_bounds(shape, slices):
         if hasattr(s, 'dtype') and s.dtype.kind == 'b':
             if s.shape != tuple(shape[axis:axis + s.ndim]):
                 raise IndexOutOfRangeError(
-                    'get_item: boolean index of shape {} does not match axes '
-                    '{} of x with shape {}'.format(s.shape, axis, shape))
+                    '{}: boolean index of shape {} does not match axes '
+                    '{} of x with shape {}'.format(op, s.shape, axis, shape))
             axis += s.ndim
             continue
         size = shape[axis]
         if isinstance(s, (numbers.Integral, numpy.integer)):
             if not -size <= s < size:
                 raise IndexOutOfRangeError(
-                    'get_item: index {} is out of range for axis {} of x with '
-                    'size {}'.format(int(s), axis, size))
+                    '{}: index {} is out of range for axis {} of x with '
+                    'size {}'.format(op, int(s), axis, size))
         elif hasattr(s, 'dtype') and s.size:
             lo, hi = int(s.min()), int(s.max())
             if lo < -size or hi >= size:
                 raise IndexOutOfRangeError(
-                    'get_item: index array holds {} which is out of range for '
+                    '{}: index array holds {} which is out of range for '
                     'axis {} of x with size {}'.format(
-                        lo if lo < -size else hi, axis, size))
+                        op, lo if lo < -size else hi, axis, size))
         axis += 1
 
 

@@ -1,0 +1,38 @@
+"""flipud: reverse the rows (the first axis)."""
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.utils import type_check
+
+
+@kernels.declare('flipud')
+def _flipud(xp, x):
+    """x reversed along axis 0 (a view)."""
+    return xp.flipud(x)
+
+
+class FlipUD(function_node.FunctionNode):
+    """Reverse along the first axis."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].ndim >= 1)
+
+    def forward(self, inputs):
+        x, = inputs
+        return kernels.lookup('flipud', x)(x),
+
+    def backward(self, indexes, grad_outputs):
+        return FlipUD().apply(grad_outputs)
+
+
+def flipud(x):
+    """Reverse ``x`` upside down: along its first axis.
+
+    Args:
+        x (Variable or array): input of at least one axis.
+
+    Returns:
+        Variable: output of the shape of ``x``.
+    """
+    return FlipUD().apply((x,))[0]
