@@ -1,4 +1,6 @@
-"""exp and log."""
+"""exp and the logarithms: log, log2, log10."""
+import math
+
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
@@ -14,6 +16,18 @@ def _exp(xp, x):
 def _log(xp, x):
     """y = natural logarithm of x."""
     return xp.log(x)
+
+
+@kernels.declare('log2')
+def _log2(xp, x):
+    """y = base-2 logarithm of x."""
+    return xp.log2(x)
+
+
+@kernels.declare('log10')
+def _log10(xp, x):
+    """y = base-10 logarithm of x."""
+    return xp.log10(x)
 
 
 def _check_float(in_types):
@@ -52,6 +66,38 @@ class Log(function_node.FunctionNode):
         return grad_outputs[0] / x,
 
 
+class _LogBase(function_node.FunctionNode):
+    """Logarithm to a fixed base: its derivative is 1 / (x ln base)."""
+
+    _kernel = None
+    _base = None
+
+    check_type_forward = staticmethod(_check_float)
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_inputs((0,))
+        return kernels.lookup(self._kernel, x)(x),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return grad_outputs[0] / x * (1.0 / math.log(self._base)),
+
+
+class Log2(_LogBase):
+    """Elementwise base-2 logarithm."""
+
+    _kernel = 'log2'
+    _base = 2.0
+
+
+class Log10(_LogBase):
+    """Elementwise base-10 logarithm."""
+
+    _kernel = 'log10'
+    _base = 10.0
+
+
 def exp(x):
     """Elementwise exponential: :math:`y = e^x`.
 
@@ -74,3 +120,27 @@ def log(x):
         Variable of the shape and dtype of ``x``.
     """
     return Log().apply((x,))[0]
+
+
+def log2(x):
+    """Elementwise base-2 logarithm: :math:`y = \\log_2 x`.
+
+    Args:
+        x (Variable or array): input, float16/32/64.
+
+    Returns:
+        Variable of the shape and dtype of ``x``.
+    """
+    return Log2().apply((x,))[0]
+
+
+def log10(x):
+    """Elementwise base-10 logarithm: :math:`y = \\log_{10} x`.
+
+    Args:
+        x (Variable or array): input, float16/32/64.
+
+    Returns:
+        Variable of the shape and dtype of ``x``.
+    """
+    return Log10().apply((x,))[0]

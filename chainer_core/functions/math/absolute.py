@@ -1,0 +1,60 @@
+"""absolute: the elementwise absolute value (``abs(x)`` of a Variable)."""
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.functions.math._util import check_unary_float
+
+
+@kernels.declare('absolute')
+def _absolute(xp, x):
+    """y = |x|."""
+    return xp.absolute(x)
+
+
+@kernels.declare('absolute_grad')
+def _absolute_grad(xp, x, gy):
+    """gx = sign(x) * gy (0 where x is 0)."""
+    return xp.sign(x) * gy
+
+
+class Absolute(function_node.FunctionNode):
+    """Elementwise absolute value."""
+
+    check_type_forward = staticmethod(check_unary_float)
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_inputs((0,))
+        return kernels.lookup('absolute', x)(x),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return AbsoluteGrad(x.array).apply(grad_outputs)
+
+
+class AbsoluteGrad(function_node.FunctionNode):
+    """``gx = sign(x) gy`` for a fixed ``x``: linear in ``gy``, so its own
+    gradient is itself."""
+
+    def __init__(self, x):
+        self.x = x
+
+    def forward(self, inputs):
+        gy, = inputs
+        return kernels.lookup('absolute_grad', gy)(self.x, gy),
+
+    def backward(self, indexes, grad_outputs):
+        return AbsoluteGrad(self.x).apply(grad_outputs)
+
+
+def absolute(x):
+    """Elementwise absolute value: :math:`y = |x|`.
+
+    The gradient at ``x = 0`` is taken to be 0.
+
+    Args:
+        x (Variable or array): input, float16/32/64.
+
+    Returns:
+        Variable of the shape and dtype of ``x``.
+    """
+    return Absolute().apply((x,))[0]
