@@ -46,10 +46,21 @@ def expect_axis(x_type, axis, name='axis', extra=0):
     """Type-check that ``axis`` indexes ``x_type`` (``extra`` more
     positions allowed, e.g. 1 where a new axis is inserted)."""
     a = type_check.make_variable(axis, name)
+    ndim = x_type.ndim + extra if extra else x_type.ndim
     if axis >= 0:
-        type_check.expect(x_type.ndim + extra > a)
+        type_check.expect(ndim > a)
     else:
-        type_check.expect(-x_type.ndim - extra <= a)
+        type_check.expect(-ndim <= a)
+
+
+def expect_integer_dtype(t, name):
+    """Type-check that the input type ``t`` (named ``name``) holds signed
+    or unsigned integers."""
+    kind = type_check.eval(t.dtype.kind)
+    if kind not in ('i', 'u'):
+        raise type_check.InvalidType(
+            '{}.dtype.kind in (i, u)'.format(name),
+            '{}.dtype = {}'.format(name, type_check.eval(t.dtype).name))
 
 
 def input_names(in_types, name):

@@ -60,8 +60,8 @@ class Scatter(function_node.FunctionNode):
         type_check.expect(in_types.size() == 3)
         type_check.argname(in_types, ('x', 'indices', 'updates'))
         x_type, i_type, u_type = in_types
+        _util.expect_integer_dtype(i_type, 'indices')
         type_check.expect(
-            i_type.dtype.kind in ('i', 'u'),
             i_type.ndim == x_type.ndim,
             u_type.dtype == x_type.dtype,
             u_type.shape == i_type.shape,

@@ -27,7 +27,8 @@ class Squeeze(function_node.FunctionNode):
         x_type = in_types[0]
         for a in self.axis:
             _util.expect_axis(x_type, a, 'axis')
-            type_check.expect(x_type.shape[a] == 1)
+            type_check.expect(
+                x_type.shape[type_check.make_variable(a, 'axis')] == 1)
         ndim = type_check.eval(x_type.ndim)
         if len({a % ndim for a in self.axis}) != len(self.axis):
             raise type_check.InvalidType(

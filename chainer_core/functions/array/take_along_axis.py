@@ -51,8 +51,8 @@ class TakeAlongAxis(function_node.FunctionNode):
         type_check.expect(in_types.size() == 2)
         type_check.argname(in_types, ('x', 'indices'))
         x_type, i_type = in_types
-        type_check.expect(i_type.dtype.kind in ('i', 'u'),
-                          i_type.ndim == x_type.ndim)
+        _util.expect_integer_dtype(i_type, 'indices')
+        type_check.expect(i_type.ndim == x_type.ndim)
         _util.expect_axis(x_type, self.axis, 'axis')
         ndim = type_check.eval(x_type.ndim)
         axis = self.axis % ndim
