@@ -51,10 +51,10 @@ class Hinge(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, t = inputs
-        if t.size and (bool((t < 0).any()) or
-                       bool((t >= x.shape[1]).any())):
+        bad = (t < 0) | (t >= x.shape[1])
+        if bool(bad.any()):
             raise ValueError('hinge: t must hold labels in [0, {}), got {}'
-                             .format(x.shape[1], t))
+                             .format(x.shape[1], int(t[bad][0])))
         self.retain_inputs((0, 1))
         return kernels.lookup('hinge', x)(x, t, self.norm, self.reduce),
 
