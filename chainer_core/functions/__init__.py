@@ -11,6 +11,7 @@ from chainer_core.functions.loss import *  # NOQA
 from chainer_core.functions.math import *  # NOQA
 from chainer_core.functions.noise import *  # NOQA
 from chainer_core.functions.normalization import *  # NOQA
+from chainer_core.functions.pooling import *  # NOQA
 from chainer_core.functions.math.basic_math import (  # NOQA
     install_variable_arithmetics as _install)
 
