@@ -35,3 +35,51 @@ class TestBroadcastTo:
         gx, = grads(F.broadcast_to(x, (2, 3, 4)), (x,), gy)
         assert gx.shape == (3, 1)
         assert_close(gx, gy.sum(axis=(0, 2))[:, None], dtype)
+
+
+@dtype_param
+class TestBroadcast:
+
+    def test_common_shape(self, dtype):
+        x = numpy.arange(3).reshape(3, 1).astype(dtype)
+        y = numpy.arange(4).astype(dtype)
+        bx, by = F.broadcast(x, y)
+        assert bx.shape == by.shape == (3, 4)
+        assert_close(bx, numpy.repeat(x, 4, axis=1), dtype)
+        assert_close(by, numpy.tile(y, (3, 1)), dtype)
+
+    def test_single_argument_gives_a_variable(self, dtype):
+        x = numpy.ones((2, 3), dtype=dtype)
+        y = F.broadcast(x)
+        assert isinstance(y, chainer.Variable)
+        assert y.shape == (2, 3)
+
+    def test_dtypes_may_differ(self, dtype):
+        bx, bi = F.broadcast(numpy.ones((2, 1), dtype=dtype),
+                             numpy.arange(3, dtype=numpy.int32))
+        assert bx.dtype == dtype
+        assert bi.dtype == numpy.int32
+        assert bi.shape == (2, 3)
+
+    def test_gradients_sum_over_broadcast_axes(self, dtype):
+        x = chainer.Variable(numpy.ones((3, 1), dtype=dtype))
+        y = chainer.Variable(numpy.ones((4,), dtype=dtype))
+        bx, by = F.broadcast(x, y)
+        g = numpy.arange(12).reshape(3, 4).astype(dtype)
+        gx, gy = chainer.grad([bx, by], [x, y], [g, 2 * g])
+        assert_close(gx.array, g.sum(axis=1, keepdims=True), dtype)
+        assert_close(gy.array, 2 * g.sum(axis=0), dtype)
+
+    def test_unused_output_gets_no_gradient(self, dtype):
+        x = chainer.Variable(numpy.ones((3, 1), dtype=dtype))
+        y = chainer.Variable(numpy.ones((4,), dtype=dtype))
+        bx, _ = F.broadcast(x, y)
+        gx, gy = chainer.grad([bx], [x, y],
+                              [numpy.ones((3, 4), dtype=dtype)])
+        assert_close(gx.array, numpy.full((3, 1), 4), dtype)
+        assert gy is None
+
+    def test_incompatible_shapes(self, dtype):
+        with pytest.raises(TypeError, match='Broadcast'):
+            F.broadcast(numpy.ones((2, 3), dtype=dtype),
+                        numpy.ones((4,), dtype=dtype))
