@@ -1,4 +1,7 @@
-"""matmul: (batched) matrix products."""
+"""matmul: (batched) matrix products; batch_matmul, its deprecated
+predecessor."""
+import warnings
+
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
@@ -97,3 +100,44 @@ def matmul(a, b, transa=False, transb=False):
     shape = y.shape[:-2] + (() if a_vec else y.shape[-2:-1]) + \
         (() if b_vec else y.shape[-1:])
     return reshape(y, shape)
+
+
+def batch_matmul(a, b, transa=False, transb=False):
+    """Matrix products of two batches of matrices (deprecated).
+
+    A 2-D operand of shape ``(B, N)`` is a batch of ``B`` column vectors
+    (``N x 1`` matrices); a 3-D one of shape ``(B, M, N)`` a batch of
+    ``M x N`` matrices. Both operands have the same batch size ``B``.
+
+    .. deprecated:: v3.0.0
+        As in Chainer, this warns with a :class:`DeprecationWarning`; use
+        :func:`matmul`, which broadcasts batch axes.
+
+    Args:
+        a (Variable or array): left operand, 2-D or 3-D.
+        b (Variable or array): right operand, 2-D or 3-D, of the dtype of
+            ``a``.
+        transa (bool): transpose each matrix of ``a``.
+        transb (bool): transpose each matrix of ``b``.
+
+    Returns:
+        Variable: the ``B`` products, a 3-D array.
+    """
+    warnings.warn('batch_matmul is deprecated; use matmul instead',
+                  DeprecationWarning, stacklevel=2)
+    from chainer_core.functions.array.reshape import reshape
+    for name, x in (('a', a), ('b', b)):
+        if not hasattr(x, 'ndim'):
+            raise TypeError('batch_matmul: {} must be a Variable or an array, '
+                            'got {}'.format(name, type(x).__name__))
+        if x.ndim not in (2, 3):
+            raise ValueError('batch_matmul: {} must be 2-D or 3-D, got shape '
+                             '{}'.format(name, x.shape))
+    if a.shape[0] != b.shape[0]:
+        raise ValueError('batch_matmul: a and b must have the same batch '
+                         'size, got shapes {} and {}'.format(a.shape, b.shape))
+    if a.ndim == 2:
+        a = reshape(a, a.shape + (1,))
+    if b.ndim == 2:
+        b = reshape(b, b.shape + (1,))
+    return MatMul(transa, transb).apply((a, b))[0]
