@@ -1,6 +1,7 @@
 """softmax_cross_entropy: Chainer v7's treatment of ignore_label (loss and
 gradient zero, excluded from the mean's count), normalize=False,
-reduce='no', class_weight, and the double-backprop switch."""
+reduce='no', class_weight, the double-backprop switch, and soft targets
+(cross entropy and KL divergence)."""
 import math
 
 import numpy
@@ -18,6 +19,16 @@ dtype_param = pytest.mark.parametrize('dtype', DTYPES)
 X = [[0, 0, math.log(2)], [math.log(2), 0, 0], [0, 0, 0], [0, 0, 0]]
 T = [2, 1, -1, 0]
 LOSS = [math.log(2), math.log(4), 0, math.log(3)]   # -log P, 0 if ignored
+
+
+# Soft targets: row 1 splits its mass between classes 0 and 1.
+SOFT = [[0, 0, 1], [0.5, 0.5, 0], [1, 0, 0], [0, 1, 0]]
+SOFT_LOSS = [math.log(2), (math.log(2) + math.log(4)) / 2, math.log(3),
+             math.log(3)]
+
+
+def _soft(dtype):
+    return typed(SOFT, dtype)
 
 
 def _x(dtype):
@@ -116,12 +127,84 @@ class TestSoftmaxCrossEntropy:
         with pytest.raises(ValueError, match='softmax_cross_entropy'):
             F.softmax_cross_entropy(_x(dtype), t)
 
-    @pytest.mark.xfail(strict=True, raises=TypeError,
-                       reason='soft targets (a float t of the shape of x, '
-                       'Chainer v7) are not supported')
     def test_soft_target(self, dtype):
-        t = typed([[0, 0, 1], [0.5, 0.5, 0], [1, 0, 0], [0, 1, 0]], dtype)
-        loss = F.softmax_cross_entropy(_x(dtype), t, reduce='no')
-        expected = [LOSS[0], (math.log(2) + math.log(4)) / 2,
-                    math.log(3), math.log(3)]
+        loss = F.softmax_cross_entropy(_x(dtype), _soft(dtype), reduce='no')
+        assert loss.shape == (4,)
+        assert loss.dtype == dtype
+        assert_close(loss, SOFT_LOSS, dtype)
+
+    def test_soft_target_mean_divides_by_positions(self, dtype):
+        # normalize does not apply to soft targets.
+        for normalize in (True, False):
+            loss = F.softmax_cross_entropy(_x(dtype), _soft(dtype),
+                                           normalize=normalize)
+            assert loss.shape == ()
+            assert_close(loss, sum(SOFT_LOSS) / 4, dtype)
+
+    def test_soft_target_kl_divergence(self, dtype):
+        # KL(t || softmax(x)) = cross entropy + sum t log(t + 1e-7): log 2
+        # less for row 1, and log(1 + 1e-7) more for the one-hot rows.
+        loss = F.softmax_cross_entropy(_x(dtype), _soft(dtype), reduce='no',
+                                       soft_target_loss='kl-divergence')
+        one = math.log(1 + 1e-7)
+        assert_close(loss, [SOFT_LOSS[0] + one,
+                            SOFT_LOSS[1] + math.log(0.5 + 1e-7),
+                            SOFT_LOSS[2] + one, SOFT_LOSS[3] + one], dtype)
+
+    def test_soft_target_of_one_hot_rows_matches_labels(self, dtype):
+        t = numpy.eye(3)[[2, 1, 0, 0]].astype(dtype)
+        soft = F.softmax_cross_entropy(_x(dtype), t, reduce='no')
+        hard = F.softmax_cross_entropy(
+            _x(dtype), numpy.array([2, 1, 0, 0], dtype=numpy.int32),
+            reduce='no')
+        assert_close(soft, hard.array, dtype)
+
+    def test_soft_target_gradient_is_y_minus_t(self, dtype):
+        x = _x(dtype)
+        t = _soft(dtype)
+        gx, = grads(F.softmax_cross_entropy(x, t), (x,))
+        p = numpy.exp(numpy.array(X)) / numpy.exp(numpy.array(X)).sum(
+            axis=1, keepdims=True)
+        assert_close(gx, (p - t.astype(numpy.float64)) / 4, dtype)
+
+    def test_soft_target_is_not_differentiated(self, dtype):
+        x, t = _x(dtype), chainer.Variable(_soft(dtype))
+        gx, gt = chainer.grad([F.softmax_cross_entropy(x, t)], [x, t])
+        assert gx is not None and gt is None
+
+    def test_soft_target_class_weight(self, dtype):
+        w = typed([1, 2, 3], dtype)
+        loss = F.softmax_cross_entropy(_x(dtype), _soft(dtype),
+                                       class_weight=w, reduce='no')
+        expected = [3 * SOFT_LOSS[0],
+                    (math.log(2) * 1 + math.log(4) * 2) / 2,
+                    math.log(3), math.log(3) * 2]
         assert_close(loss, expected, dtype)
+
+    def test_soft_target_double_backprop(self, dtype):
+        x1, x2 = _x(dtype), _x(dtype)
+        fused = F.softmax_cross_entropy(x1, _soft(dtype))
+        twice = F.softmax_cross_entropy(x2, _soft(dtype),
+                                        enable_double_backprop=True)
+        assert_close(twice, fused.array, dtype)
+        gx, = chainer.grad([twice], [x2], enable_double_backprop=True)
+        assert_close(gx, grads(fused, (x1,))[0], dtype)
+        ggx, = grads(F.sum(gx * gx), (x2,))
+        assert ggx.shape == (4, 3)
+
+    def test_soft_target_second_order_needs_the_switch(self, dtype):
+        x = _x(dtype)
+        gx, = chainer.grad([F.softmax_cross_entropy(x, _soft(dtype))], [x],
+                           enable_double_backprop=True)
+        with pytest.raises(RuntimeError, match='enable_double_backprop'):
+            chainer.grad([F.sum(gx * gx)], [x])
+
+    def test_soft_target_of_another_shape(self, dtype):
+        with pytest.raises(TypeError, match='t'):
+            F.softmax_cross_entropy(_x(dtype), typed([[1, 0], [0, 1]],
+                                                     dtype))
+
+    def test_bad_soft_target_loss(self, dtype):
+        with pytest.raises(ValueError, match='soft_target_loss'):
+            F.softmax_cross_entropy(_x(dtype), _soft(dtype),
+                                    soft_target_loss='mse')
