@@ -78,7 +78,8 @@ class LocalConvolution2DFunction(function_node.FunctionNode):
             w_type.ndim == 6,
             x_type.shape[1] == w_type.shape[3],
         )
-        sy, sx = self.stride
+        sy = type_check.make_variable(self.stride[0], 'stride[0]')
+        sx = type_check.make_variable(self.stride[1], 'stride[1]')
         # The output positions given by W must fit in x.
         type_check.expect(
             (w_type.shape[1] - 1) * sy + w_type.shape[4] <= x_type.shape[2],
