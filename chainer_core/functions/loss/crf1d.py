@@ -6,7 +6,6 @@ import numpy
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss import _util
-from chainer_core.utils import type_check
 from chainer_core.variable import as_array
 
 

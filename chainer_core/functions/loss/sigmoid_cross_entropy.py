@@ -114,7 +114,8 @@ def sigmoid_cross_entropy(x, t, normalize=True, reduce='mean',
                           ignore_label=-1):
     """Cross entropy of the sigmoid of logits ``x`` against binary labels.
 
-    .. math:: \\ell_i = -t_i \\log \\sigma(x_i) - (1 - t_i) \\log(1 - \\sigma(x_i))
+    .. math::
+        \\ell_i = -t_i \\log \\sigma(x_i) - (1 - t_i) \\log(1 - \\sigma(x_i))
 
     computed stably as :math:`\\max(x_i, 0) + \\log(1 + e^{-|x_i|}) - t_i x_i`.
     Elements whose label is ``ignore_label`` contribute 0.

@@ -142,6 +142,6 @@ case('r2_score-sample_weight', (),
 case('r2_score-constant-true', (),
      lambda pred, true: F.r2_score(pred, true, multioutput='raw_values'),
      lambda pred, true: numpy.zeros(3),
-     consts={'pred': Floats((4, 3)), 'true': Fixed([[1.5, 0, 2]] * 4,
-                                                    numpy.float32)},
+     consts={'pred': Floats((4, 3)),
+             'true': Fixed([[1.5, 0, 2]] * 4, numpy.float32)},
      double=False)

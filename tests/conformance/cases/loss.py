@@ -69,7 +69,6 @@ for _id, _kw, _double in (('', {}, False),
          consts={'cw': Floats((3,), 0.5, 2.0)}, double=_double, fwd=_SCE_TOL)
 
 
-
 # -- generators of the second loss set
 
 class Distributions:
@@ -473,11 +472,11 @@ def _discriminative_ref(emb, labels, delta_v, delta_d, norm, weights):
                 means[c, b] = emb[b][:, mask].mean(axis=1)
     l_var = 0.0
     for c in range(n_inst):
-        pulls = [max(size(means[c, b] - emb[b][:, mask[b]][:, j])
-                     - delta_v, 0) ** 2
-                 for mask in [labels == c + 1] for b in range(n_batch)
-                 for j in range(mask[b].sum())]
-        l_var += sum(pulls) / max((labels == c + 1).sum(), 1)
+        pull = 0.0
+        for b in range(n_batch):
+            for pixel in emb[b][:, labels[b] == c + 1].T:
+                pull += max(size(means[c, b] - pixel) - delta_v, 0) ** 2
+        l_var += pull / max((labels == c + 1).sum(), 1)
     l_var /= n_inst
     pairs = [(a, b) for a in range(n_inst) for b in range(a + 1, n_inst)]
     l_dist = sum(max(2 * delta_d - size(means[a, i] - means[b, i]), 0) ** 2
