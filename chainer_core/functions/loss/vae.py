@@ -2,6 +2,8 @@
 bernoulli_nll and gaussian_nll."""
 import math
 
+import numpy
+
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss import _util
@@ -47,17 +49,11 @@ def _gaussian_nll(xp, x, mean, ln_var, reduce):
     return _finish(xp, loss, reduce, x.dtype)
 
 
-def _check_same(in_types, names):
-    type_check.expect(in_types.size() == len(names))
-    type_check.argname(in_types, names)
-    first = in_types[0]
-    type_check.expect(first.dtype.kind == 'f')
-    for other in in_types[1:]:
-        type_check.expect(other.dtype == first.dtype,
-                          other.shape == first.shape)
-
-
 class _ElementwiseLoss(function_node.FunctionNode):
+    """A loss of inputs that broadcast together (as Chainer v7's arithmetic
+    does); subclasses give the kernel and the gradients of the broadcast
+    inputs."""
+
     _kernel = None
     _names = ()
 
@@ -65,56 +61,62 @@ class _ElementwiseLoss(function_node.FunctionNode):
         self.reduce = reduce
 
     def check_type_forward(self, in_types):
-        _check_same(in_types, self._names)
+        type_check.expect(in_types.size() == len(self._names))
+        type_check.argname(in_types, self._names)
+        first = in_types[0]
+        type_check.expect(first.dtype.kind == 'f')
+        for other in in_types[1:]:
+            type_check.expect(other.dtype == first.dtype)
+        type_check.expect_broadcast_shapes(*[t.shape for t in in_types])
 
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
         return kernels.lookup(self._kernel, inputs[0])(
             *inputs, self.reduce),
 
-    def _gy(self, grad_outputs, shape):
-        return _util.broadcast_like(grad_outputs[0], shape)
+    def backward(self, indexes, grad_outputs):
+        from chainer_core.functions.math.sum import sum_to
+        inputs = self.get_retained_inputs()
+        shape = numpy.broadcast_shapes(*[x.shape for x in inputs])
+        grads = self._grads(
+            [_util.broadcast_like(x, shape) for x in inputs],
+            _util.broadcast_like(grad_outputs[0], shape))
+        return tuple(sum_to(grads[i](), inputs[i].shape) for i in indexes)
 
 
 class GaussianKLDivergence(_ElementwiseLoss):
     _kernel = 'gaussian_kl_divergence'
     _names = ('mean', 'ln_var')
 
-    def backward(self, indexes, grad_outputs):
+    def _grads(self, inputs, gy):
         from chainer_core.functions.math.exponential import exp
-        mean, ln_var = self.get_retained_inputs()
-        gy = self._gy(grad_outputs, mean.shape)
-        grads = {0: lambda: gy * mean,
-                 1: lambda: gy * (exp(ln_var) - 1) * 0.5}
-        return tuple(grads[i]() for i in indexes)
+        mean, ln_var = inputs
+        return {0: lambda: gy * mean,
+                1: lambda: gy * (exp(ln_var) - 1) * 0.5}
 
 
 class BernoulliNLL(_ElementwiseLoss):
     _kernel = 'bernoulli_nll'
     _names = ('x', 'y')
 
-    def backward(self, indexes, grad_outputs):
+    def _grads(self, inputs, gy):
         from chainer_core.functions.activation.sigmoid import sigmoid
-        x, y = self.get_retained_inputs()
-        gy = self._gy(grad_outputs, x.shape)
-        grads = {0: lambda: -(gy * y), 1: lambda: gy * (sigmoid(y) - x)}
-        return tuple(grads[i]() for i in indexes)
+        x, y = inputs
+        return {0: lambda: -(gy * y), 1: lambda: gy * (sigmoid(y) - x)}
 
 
 class GaussianNLL(_ElementwiseLoss):
     _kernel = 'gaussian_nll'
     _names = ('x', 'mean', 'ln_var')
 
-    def backward(self, indexes, grad_outputs):
+    def _grads(self, inputs, gy):
         from chainer_core.functions.math.exponential import exp
-        x, mean, ln_var = self.get_retained_inputs()
-        gy = self._gy(grad_outputs, x.shape)
+        x, mean, ln_var = inputs
         diff = x - mean
         scaled = diff * exp(-ln_var)
         gx = gy * scaled
-        grads = {0: lambda: gx, 1: lambda: -gx,
-                 2: lambda: gy * (1 - diff * scaled) * 0.5}
-        return tuple(grads[i]() for i in indexes)
+        return {0: lambda: gx, 1: lambda: -gx,
+                2: lambda: gy * (1 - diff * scaled) * 0.5}
 
 
 def _check(func, reduce):
@@ -130,9 +132,9 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
     Args:
         mean (Variable or array): :math:`\\mu`, float16/32/64.
         ln_var (Variable or array): :math:`\\log \\sigma^2`, of ``mean``'s
-            shape and dtype.
+            dtype, broadcasting with it.
         reduce (str): ``'sum'`` for the 0-dim sum, ``'no'`` for the
-            elementwise values (shape of ``mean``).
+            elementwise values (of the broadcast shape).
 
     Returns:
         Variable: of ``mean``'s dtype.
@@ -151,8 +153,8 @@ def bernoulli_nll(x, y, reduce='sum'):
     Args:
         x (Variable or array): observations (usually in [0, 1]),
             float16/32/64.
-        y (Variable or array): logits of the probabilities, of ``x``'s shape
-            and dtype.
+        y (Variable or array): logits of the probabilities, of ``x``'s
+            dtype, broadcasting with ``x``.
         reduce (str): ``'sum'`` for the 0-dim sum, ``'no'`` for the
             elementwise values.
 
@@ -172,8 +174,9 @@ def gaussian_nll(x, mean, ln_var, reduce='sum'):
 
     Args:
         x (Variable or array): observations, float16/32/64.
-        mean (Variable or array): :math:`\\mu`, of ``x``'s shape and dtype.
-        ln_var (Variable or array): :math:`\\log \\sigma^2`, likewise.
+        mean (Variable or array): :math:`\\mu`, of ``x``'s dtype.
+        ln_var (Variable or array): :math:`\\log \\sigma^2`, of ``x``'s
+            dtype; the three broadcast together.
         reduce (str): ``'sum'`` for the 0-dim sum, ``'no'`` for the
             elementwise values.
 

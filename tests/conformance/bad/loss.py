@@ -167,7 +167,7 @@ bad('bernoulli_nll-int',
     lambda m: F.bernoulli_nll(m((3, 4), i32), m((3, 4), i32)),
     _op('BernoulliNLL', 'bernoulli_nll'), ('x',))
 bad('gaussian_nll-shape',
-    lambda m: F.gaussian_nll(m((3, 4)), m((3, 4)), m((3, 1))),
+    lambda m: F.gaussian_nll(m((3, 4)), m((3, 4)), m((2, 4))),
     _op('GaussianNLL', 'gaussian_nll'), ('ln_var', 'x'))
 bad('gaussian_nll-reduce',
     lambda m: F.gaussian_nll(m((3, 4)), m((3, 4)), m((3, 4)), reduce='no!'),

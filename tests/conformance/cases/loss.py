@@ -322,6 +322,20 @@ for _reduce in ('sum', 'no'):
              + (x - m) ** 2 / (2 * numpy.exp(v)), r))
 
 
+# The parameters broadcast against the observations.
+case('gaussian_kl_divergence-broadcast', (Floats((3, 4)), Floats((4,))),
+     F.gaussian_kl_divergence,
+     lambda m, v: numpy.asarray(((m ** 2 + numpy.exp(v) - v - 1) / 2).sum()))
+case('bernoulli_nll-broadcast',
+     (Floats((3, 4), 0.0, 1.0), Floats((3, 1), -3.0, 3.0)),
+     lambda x, y: F.bernoulli_nll(x, y, reduce='no'),
+     lambda x, y: _softplus(y) - x * y)
+case('gaussian_nll-broadcast', (Floats((3, 4)), Floats((4,)), Floats((1, 4))),
+     lambda x, m, v: F.gaussian_nll(x, m, v, reduce='no'),
+     lambda x, m, v: (numpy.log(2 * numpy.pi) + v
+                      + (x - m) ** 2 * numpy.exp(-v)) / 2)
+
+
 # -- connectionist_temporal_classification: the reference sums the
 # probabilities of every alignment of every sequence
 

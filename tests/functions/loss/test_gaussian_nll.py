@@ -1,5 +1,6 @@
 """gaussian_nll: the negative log-density of a diagonal Gaussian,
-reduce='sum' and 'no', and the gradients of x, mean and ln_var."""
+reduce='sum' and 'no', the gradients of x, mean and ln_var, and
+parameters that broadcast against x."""
 import math
 
 import numpy
@@ -52,6 +53,22 @@ class TestGaussianNLL:
         assert_close(gx, scaled, dtype)
         assert_close(gm, -scaled, dtype)
         assert_close(gv, (1 - (x_ - m_) * scaled) / 2, dtype)
+
+    def test_parameters_broadcast(self, dtype):
+        x = chainer.Variable(typed(X, dtype))
+        m = chainer.Variable(typed([0.5, -1], dtype))
+        v = chainer.Variable(typed([[0.25]], dtype))
+        loss = F.gaussian_nll(x, m, v, reduce='no')
+        assert loss.shape == (2, 2)
+        full = F.gaussian_nll(x, numpy.broadcast_to(m.array, (2, 2)),
+                              numpy.broadcast_to(v.array, (2, 2)),
+                              reduce='no')
+        assert_close(loss, full.array, dtype)
+        gx, gm, gv = grads(F.gaussian_nll(x, m, v), (x, m, v))
+        assert gm.shape == (2,) and gv.shape == (1, 1)
+        x_ = typed(X, dtype).astype(numpy.float64)
+        scaled = (x_ - m.array.astype(numpy.float64)) * numpy.exp(-0.25)
+        assert_close(gm, -scaled.sum(axis=0), dtype)
 
     def test_bad_reduce(self, dtype):
         with pytest.raises(ValueError, match='reduce'):
