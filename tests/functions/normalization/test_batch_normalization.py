@@ -149,3 +149,25 @@ class TestBatchNormalization:
         gx64 = gx.array.astype('f8')
         assert_close(g_gamma, 2 * (gx64 ** 2).sum(axis=0) /
                      gamma.array.astype('f8'), dtype)
+
+    def test_third_order(self, dtype):
+        # The second-order gradient is itself differentiable exactly:
+        # check the second derivative of the first-order gradient.
+        if dtype != numpy.float64:
+            pytest.skip('numerical third derivatives need float64')
+        from chainer_core import gradient_check
+        rng = numpy.random.RandomState(4)
+        x, gamma, beta = _inputs(dtype, (4, 2, 2), (2,))
+        gy = rng.uniform(-1, 1, x.shape)
+
+        def first_order(x, gamma, gy):
+            y = F.batch_normalization(x, gamma, beta)
+            return tuple(chainer.grad([y], [x, gamma], [gy],
+                                      enable_double_backprop=True))
+
+        def r(shape):
+            return rng.uniform(-1, 1, shape)
+
+        gradient_check.check_double_backward(
+            first_order, (x, gamma, gy), (r(x.shape), r(gamma.shape)),
+            (r(x.shape), r(gamma.shape), r(gy.shape)))

@@ -66,3 +66,23 @@ class TestLayerNormalization:
         assert_close(ggamma, (gy.astype('f8') * xhat).sum(axis=0), dtype)
         # The gradient of each row sums to zero (shift invariance).
         assert_sums_to_zero(gx, 1, dtype)
+
+    def test_third_order(self, dtype):
+        # The second-order gradient is itself differentiable exactly:
+        # check the second derivative of the first-order gradient.
+        if dtype != numpy.float64:
+            pytest.skip('numerical third derivatives need float64')
+        from chainer_core import gradient_check
+        rng = numpy.random.RandomState(4)
+        x, gamma, beta = _inputs(numpy.float64)
+        gy = rng.uniform(-1, 1, x.shape)
+
+        def first_order(x, gamma):
+            y = F.layer_normalization(x, gamma, beta)
+            return tuple(chainer.grad([y], [x, gamma], [gy],
+                                      enable_double_backprop=True))
+
+        gradient_check.check_double_backward(
+            first_order, (x, gamma), (rng.uniform(-1, 1, x.shape),
+                                      rng.uniform(-1, 1, gamma.shape)),
+            (rng.uniform(-1, 1, x.shape), rng.uniform(-1, 1, gamma.shape)))
