@@ -14,20 +14,23 @@ import numpy
 from chainer_core.utils import conv
 
 
+def _is_int(value):
+    return isinstance(value, (int, numpy.integer)) and not isinstance(
+        value, bool)
+
+
 def as_tuple(value, n, name='value'):
     """``value`` (an int or a sequence of n ints) as a tuple of n ints."""
-    if isinstance(value, (int, numpy.integer)) and not isinstance(
-            value, bool):
+    if _is_int(value):
         return (int(value),) * n
-    try:
-        out = tuple(int(v) for v in value)
-    except TypeError:
+    if not isinstance(value, (tuple, list)) or not all(
+            _is_int(v) for v in value):
         raise TypeError('{} must be an int or a tuple of {} ints, got {!r}'
-                        .format(name, n, value)) from None
-    if len(out) != n:
+                        .format(name, n, value))
+    if len(value) != n:
         raise ValueError('{} must be an int or a tuple of {} ints, got {!r}'
                          .format(name, n, value))
-    return out
+    return tuple(int(v) for v in value)
 
 
 def _xp_of(array, xp):
