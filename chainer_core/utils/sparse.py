@@ -1,4 +1,4 @@
-"""Sparse matrices in COO format, for :func:`~chainer_core.functions.sparse_matmul`.
+"""Sparse matrices in COO format, for sparse_matmul.
 
 A :class:`CooMatrix` holds the entries of one matrix (or of a batch of
 matrices) as ``data``, ``row`` and ``col`` arrays of one length ``ldnz``;

@@ -35,8 +35,9 @@ def parse_axis(axis, op, allow_tuple=True):
             raise ValueError('{}: duplicate value in axis {!r}'.format(
                 op, axis))
         return tuple(int(a) for a in axis)
-    raise TypeError('{}: axis must be None, an int{}, got {!r}'.format(
-        op, ' or a tuple of ints' if allow_tuple else '', axis))
+    raise TypeError('{}: axis must be {}, got {!r}'.format(
+        op, 'None, an int or a tuple of ints' if allow_tuple
+        else 'None or an int', axis))
 
 
 def check_axes(x_type, axes):
