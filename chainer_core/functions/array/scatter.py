@@ -137,7 +137,7 @@ def scatter(x, axis, indices, updates):
             updates = broadcast_to(updates, i_shape)
         except TypeError:
             raise ValueError(
-                'scatter: updates of shape {} cannot be broadcast to the shape '
-                'of indices {}'.format(tuple(updates.shape), i_shape)) \
+                'scatter: updates of shape {} cannot be broadcast to the '
+                'shape of indices {}'.format(tuple(updates.shape), i_shape)) \
                 from None
     return Scatter(axis).apply((x, indices, updates))[0]

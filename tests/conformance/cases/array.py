@@ -66,8 +66,6 @@ case('get_item-bool-mask-axis0', (Floats((4, 3)),),
      consts={'mask': Mask((4,))})
 
 
-
-
 # -- axes: swapaxes, rollaxis, moveaxis, expand_dims, squeeze, flatten
 
 for _id, _a, _b in (('01', 0, 1), ('neg', -1, 0), ('same', 1, 1)):
@@ -398,6 +396,7 @@ case('copy-same-device', (Floats((3, 4)),),
      lambda x: F.copy(x, x.device), lambda x: x)
 
 # -- image layout
+
 
 def _depth2space_ref(x, r):
     b, d, h, w = x.shape

@@ -29,8 +29,8 @@ class TestScatterAdd:
         assert_close(a, _a(numpy.float64), dtype)
 
     def test_basic_index(self, dtype):
-        y = F.scatter_add(_a(dtype), (slice(None), 1), numpy.full(3, 10,
-                                                                 dtype=dtype))
+        b = numpy.full(3, 10, dtype=dtype)
+        y = F.scatter_add(_a(dtype), (slice(None), 1), b)
         assert_close(y[:, 1], [11, 15, 19], dtype)
 
     def test_gradients(self, dtype):

@@ -57,8 +57,9 @@ class TestSplitAxis:
     def test_gradients_of_all_pieces(self, dtype):
         x = chainer.Variable(_x(dtype))
         a, b = F.split_axis(x, 2, 0)
-        gx, = chainer.grad([a, b], [x], [numpy.full((1, 6), 2, dtype=dtype),
-                                          numpy.full((1, 6), 3, dtype=dtype)])
+        ga = numpy.full((1, 6), 2, dtype=dtype)
+        gb = numpy.full((1, 6), 3, dtype=dtype)
+        gx, = chainer.grad([a, b], [x], [ga, gb])
         assert_close(gx.array, [[2] * 6, [3] * 6], dtype)
 
     def test_double_backprop_with_unused_piece(self, dtype):
