@@ -15,7 +15,7 @@ class FlipLR(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
-        type_check.argname(in_types, ('x',))
+        type_check.argname(in_types, ('a',))
         type_check.expect(in_types[0].ndim >= 2)
 
     def forward(self, inputs):
@@ -26,13 +26,13 @@ class FlipLR(function_node.FunctionNode):
         return FlipLR().apply(grad_outputs)
 
 
-def fliplr(x):
-    """Reverse ``x`` left to right: along its second axis.
+def fliplr(a):
+    """Reverse ``a`` left to right: along its second axis.
 
     Args:
-        x (Variable or array): input of at least two axes.
+        a (Variable or array): input of at least two axes.
 
     Returns:
-        Variable: output of the shape of ``x``.
+        Variable: output of the shape of ``a``.
     """
-    return FlipLR().apply((x,))[0]
+    return FlipLR().apply((a,))[0]

@@ -15,7 +15,7 @@ class FlipUD(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
-        type_check.argname(in_types, ('x',))
+        type_check.argname(in_types, ('a',))
         type_check.expect(in_types[0].ndim >= 1)
 
     def forward(self, inputs):
@@ -26,13 +26,13 @@ class FlipUD(function_node.FunctionNode):
         return FlipUD().apply(grad_outputs)
 
 
-def flipud(x):
-    """Reverse ``x`` upside down: along its first axis.
+def flipud(a):
+    """Reverse ``a`` upside down: along its first axis.
 
     Args:
-        x (Variable or array): input of at least one axis.
+        a (Variable or array): input of at least one axis.
 
     Returns:
-        Variable: output of the shape of ``x``.
+        Variable: output of the shape of ``a``.
     """
-    return FlipUD().apply((x,))[0]
+    return FlipUD().apply((a,))[0]

@@ -247,9 +247,9 @@ bad('flip-axis-out-of-range',
 bad('flip-axis-none',
     lambda m: F.flip(m((2, 3)), None), _op('Flip', 'flip'), AXIS)
 bad('fliplr-1d', lambda m: F.fliplr(m((3,))), _op('FlipLR', 'fliplr'),
-    ('x',))
+    ('a',))
 bad('flipud-0dim', lambda m: F.flipud(m(())), _op('FlipUD', 'flipud'),
-    ('x',))
+    ('a',))
 bad('pad-bad-mode',
     lambda m: F.pad(m((2, 3)), 1, 'mean'), _op('Pad', 'pad'), ('mode',))
 bad('pad-width-shape',
