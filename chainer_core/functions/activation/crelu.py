@@ -22,17 +22,14 @@ def _crelu_grad(xp, x, gy, axis):
     """gx = gy1 where x > 0, -gy2 where x < 0, 0 elsewhere; gy1 and gy2 are
     the halves of gy along axis (x is the input)."""
     g_pos, g_neg = _halves(gy, axis, x.shape[axis])
-    zero = gy.dtype.type(0)
-    return xp.where(x > 0, g_pos, zero) - xp.where(x < 0, g_neg, zero)
+    return g_pos * (x > 0) - g_neg * (x < 0)
 
 
 @kernels.declare('crelu_grad_grad')
 def _crelu_grad_grad(xp, x, g, axis):
     """The transpose of crelu_grad:
     concatenate((g where x > 0, -g where x < 0), axis)."""
-    zero = g.dtype.type(0)
-    return xp.concatenate(
-        (xp.where(x > 0, g, zero), xp.where(x < 0, -g, zero)), axis)
+    return xp.concatenate((g * (x > 0), -g * (x < 0)), axis)
 
 
 class CReLU(function_node.FunctionNode):

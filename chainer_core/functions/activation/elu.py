@@ -5,34 +5,39 @@ from chainer_core.functions.activation import _params
 from chainer_core.utils import type_check
 
 
-def _neg_part_exp(xp, x):
-    # exp only of the non-positive part: large positive x would overflow
-    # in a branch that is thrown away anyway.
-    return xp.minimum(x, x.dtype.type(0))
+def elu_unscaled(xp, x, alpha):
+    """max(x, 0) + alpha * (exp(min(x, 0)) - 1): one of the terms is zero,
+    and exp never sees the positive part, which could overflow."""
+    zero = x.dtype.type(0)
+    return (xp.maximum(x, zero)
+            + x.dtype.type(alpha) * xp.expm1(xp.minimum(x, zero)))
+
+
+def _negative_exp(xp, x, factor):
+    """factor * exp(x) where x < 0, 0 elsewhere."""
+    zero = x.dtype.type(0)
+    return (xp.exp(xp.minimum(x, zero)) * x.dtype.type(factor)) * (x < zero)
 
 
 @kernels.declare('elu')
 def _elu(xp, x, alpha):
     """y = x where x >= 0, alpha * (exp(x) - 1) elsewhere."""
-    neg = x.dtype.type(alpha) * xp.expm1(_neg_part_exp(xp, x))
-    return xp.where(x >= 0, x, neg)
+    return elu_unscaled(xp, x, alpha)
 
 
 @kernels.declare('elu_grad')
 def _elu_grad(xp, x, gy, alpha, scale):
     """gx = scale * gy where x >= 0, scale * alpha * exp(x) * gy elsewhere."""
-    dtype = gy.dtype.type
-    neg = dtype(alpha * scale) * xp.exp(_neg_part_exp(xp, x))
-    return gy * xp.where(x >= 0, dtype(scale), neg)
+    coef = (x >= 0) * gy.dtype.type(scale)
+    coef += _negative_exp(xp, x, alpha * scale)
+    return gy * coef
 
 
 @kernels.declare('elu_grad_grad')
 def _elu_grad_grad(xp, x, g, alpha, scale):
     """g * scale * alpha * exp(x) where x < 0, 0 elsewhere: the derivative
     of elu_grad's coefficient."""
-    dtype = g.dtype.type
-    neg = dtype(alpha * scale) * xp.exp(_neg_part_exp(xp, x))
-    return g * xp.where(x >= 0, dtype(0), neg)
+    return g * _negative_exp(xp, x, alpha * scale)
 
 
 class ELU(function_node.FunctionNode):

@@ -15,8 +15,7 @@ def _hard_sigmoid(xp, x):
 def _hard_sigmoid_grad(xp, x, gy):
     """gx = 0.2 * gy where -2.5 < x < 2.5, 0 elsewhere (x is the input)."""
     dtype = gy.dtype.type
-    inside = (x > dtype(-2.5)) & (x < dtype(2.5))
-    return xp.where(inside, gy * dtype(0.2), dtype(0))
+    return (gy * dtype(0.2)) * ((x > dtype(-2.5)) & (x < dtype(2.5)))
 
 
 class HardSigmoid(function_node.FunctionNode):

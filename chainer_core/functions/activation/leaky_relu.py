@@ -1,20 +1,27 @@
 """leaky_relu: a rectifier with a small slope for negative inputs."""
 from backend_api import kernels
 from chainer_core import function_node
-from chainer_core.functions.activation import _params
+from chainer_core.functions.activation import _params, _select
 from chainer_core.utils import type_check
 
 
 @kernels.declare('leaky_relu')
 def _leaky_relu(xp, x, slope):
     """y = x where x >= 0, slope * x elsewhere."""
-    return xp.where(x >= 0, x, x * x.dtype.type(slope))
+    # The larger (for slope <= 1) or smaller of x and slope * x is exactly
+    # that, without a branch per element.
+    sx = x * x.dtype.type(slope)
+    return xp.maximum(x, sx) if slope <= 1 else xp.minimum(x, sx)
 
 
 @kernels.declare('leaky_relu_grad')
 def _leaky_relu_grad(xp, x, gy, slope):
     """gx = gy where x >= 0, slope * gy elsewhere (x is the input)."""
-    return xp.where(x >= 0, gy, gy * gy.dtype.type(slope))
+    slope_ = gy.dtype.type(slope)
+    if 0 <= slope <= 1:
+        # max(mask, slope) is 1 on the mask and slope elsewhere.
+        return gy * xp.maximum(x >= 0, slope_)
+    return _select.select(x >= 0, gy, gy * slope_)
 
 
 class LeakyReLU(function_node.FunctionNode):

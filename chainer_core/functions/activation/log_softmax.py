@@ -1,6 +1,7 @@
 """log_softmax: logarithm of the softmax, computed stably."""
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.activation import _params
 from chainer_core.utils import type_check
 
 
@@ -68,4 +69,5 @@ def log_softmax(x, axis=1):
     Returns:
         Variable of the shape and dtype of ``x``.
     """
+    axis = _params.integer(axis, 'log_softmax', 'axis')
     return LogSoftmax(axis).apply((x,))[0]

@@ -21,17 +21,25 @@ def _winners(x, y, pool_size, axis):
 def _maxout(xp, x, pool_size, axis):
     """y[..., c, ...] = max of x[..., c*pool_size:(c+1)*pool_size, ...]
     along axis."""
-    return x.reshape(_pooled_shape(x.shape, pool_size, axis)).max(
-        axis=axis + 1)
+    grouped = x.reshape(_pooled_shape(x.shape, pool_size, axis))
+    if pool_size > 16:
+        return grouped.max(axis=axis + 1)
+    # NumPy reduces a short strided axis element by element; the maximum
+    # of the pool_size slices is a few vectorised passes instead.
+    index = (slice(None),) * (axis + 1)
+    y = grouped[index + (0,)].copy()
+    for k in range(1, pool_size):
+        xp.maximum(y, grouped[index + (k,)], out=y)
+    return y
 
 
 @kernels.declare('maxout_grad')
 def _maxout_grad(xp, x, y, gy, pool_size, axis):
     """gx = gy of its group at every element equal to the group's maximum
     y (ties all receive it), 0 elsewhere."""
-    grouped, win = _winners(x, y, pool_size, axis)
+    _, win = _winners(x, y, pool_size, axis)
     g = gy.reshape(gy.shape[:axis + 1] + (1,) + gy.shape[axis + 1:])
-    return xp.where(win, g, gy.dtype.type(0)).reshape(x.shape)
+    return (g * win).reshape(x.shape)
 
 
 @kernels.declare('maxout_grad_grad')
@@ -40,7 +48,7 @@ def _maxout_grad_grad(xp, x, y, g, pool_size, axis):
     maximal elements."""
     grouped, win = _winners(x, y, pool_size, axis)
     g = g.reshape(grouped.shape)
-    return xp.where(win, g, g.dtype.type(0)).sum(axis=axis + 1)
+    return (g * win).sum(axis=axis + 1)
 
 
 class Maxout(function_node.FunctionNode):

@@ -1,7 +1,7 @@
 """prelu: a leaky rectifier whose slopes are a parameter."""
 from backend_api import kernels
 from chainer_core import function_node
-from chainer_core.functions.activation import _params
+from chainer_core.functions.activation import _params, _select
 from chainer_core.utils import type_check
 
 
@@ -10,7 +10,8 @@ def _prelu(xp, x, W):
     """y = x where x >= 0, W * x elsewhere; W is broadcast along axis 0 and
     the trailing axes of x it does not cover."""
     Wb = W.reshape(_params.extended_shape(W.shape, x.ndim))
-    return xp.where(x >= 0, x, x * Wb)
+    zero = x.dtype.type(0)
+    return xp.maximum(x, zero) + xp.minimum(x, zero) * Wb
 
 
 @kernels.declare('prelu_grad')
@@ -18,9 +19,8 @@ def _prelu_grad(xp, x, W, gy):
     """(gx, gW): gx = gy where x >= 0, W * gy elsewhere; gW = the sum of
     x * gy where x < 0 over the axes W was broadcast along."""
     Wb = W.reshape(_params.extended_shape(W.shape, x.ndim))
-    negative = x < 0
-    gx = xp.where(negative, gy * Wb, gy)
-    gW = xp.where(negative, gy * x, gy.dtype.type(0)).sum(
+    gx = _select.select(x >= 0, gy, gy * Wb)
+    gW = (gy * xp.minimum(x, x.dtype.type(0))).sum(
         axis=_params.reduction_axes(W.ndim, x.ndim))
     return gx, xp.asarray(gW, dtype=W.dtype).reshape(W.shape)
 
@@ -28,7 +28,7 @@ def _prelu_grad(xp, x, W, gy):
 @kernels.declare('prelu_negative_part')
 def _prelu_negative_part(xp, x, g):
     """g where x < 0, 0 elsewhere."""
-    return xp.where(x < 0, g, g.dtype.type(0))
+    return g * (x < 0)
 
 
 def _check_x_W(in_types, names):

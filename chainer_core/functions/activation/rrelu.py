@@ -2,7 +2,7 @@
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.configuration import config
-from chainer_core.functions.activation import _params
+from chainer_core.functions.activation import _params, _select
 from chainer_core.utils import type_check
 from chainer_core.variable import Variable
 
@@ -20,13 +20,14 @@ def _rrelu_slopes(xp, x, lower, upper, train):
 @kernels.declare('rrelu')
 def _rrelu(xp, x, r):
     """y = x where x >= 0, r * x elsewhere."""
-    return xp.where(x >= 0, x, x * r)
+    zero = x.dtype.type(0)
+    return xp.maximum(x, zero) + xp.minimum(x, zero) * r
 
 
 @kernels.declare('rrelu_grad')
 def _rrelu_grad(xp, x, r, gy):
     """gx = gy where x >= 0, r * gy elsewhere (x is the input)."""
-    return xp.where(x >= 0, gy, gy * r)
+    return _select.select(x >= 0, gy, gy * r)
 
 
 class RReLU(function_node.FunctionNode):

@@ -1,7 +1,7 @@
 """selu: scaled exponential linear unit."""
 from backend_api import kernels
 from chainer_core.functions.activation import _params
-from chainer_core.functions.activation.elu import ELU, _neg_part_exp
+from chainer_core.functions.activation.elu import ELU, elu_unscaled
 
 _ALPHA = 1.6732632423543772848170429916717
 _SCALE = 1.0507009873554804934193349852946
@@ -10,9 +10,7 @@ _SCALE = 1.0507009873554804934193349852946
 @kernels.declare('selu')
 def _selu(xp, x, alpha, scale):
     """y = scale * x where x >= 0, scale * alpha * (exp(x) - 1) elsewhere."""
-    dtype = x.dtype.type
-    neg = dtype(alpha) * xp.expm1(_neg_part_exp(xp, x))
-    return xp.where(x >= 0, x, neg) * dtype(scale)
+    return elu_unscaled(xp, x, alpha) * x.dtype.type(scale)
 
 
 class SELU(ELU):

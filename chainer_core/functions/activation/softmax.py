@@ -1,6 +1,7 @@
 """softmax: normalised exponentials along an axis."""
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.activation import _params
 from chainer_core.functions.activation.log_softmax import _check_axis
 
 
@@ -46,4 +47,5 @@ def softmax(x, axis=1):
     Returns:
         Variable of the shape and dtype of ``x``.
     """
+    axis = _params.integer(axis, 'softmax', 'axis')
     return Softmax(axis).apply((x,))[0]

@@ -127,3 +127,9 @@ bad('tree_lstm-cell-shapes',
     ('x', 'c2'))
 bad('tree_lstm-no-cell',
     lambda m: F.tree_lstm(m((3, 8))), TREE_LSTM, ('inputs',))
+bad('softmax-axis-not-int',
+    lambda m: F.softmax(m((3, 4)), axis='1'), _op('Softmax', 'softmax'),
+    AXIS)
+bad('log_softmax-axis-not-int',
+    lambda m: F.log_softmax(m((3, 4)), axis=None),
+    _op('LogSoftmax', 'log_softmax'), AXIS)

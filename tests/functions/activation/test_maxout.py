@@ -31,6 +31,13 @@ class TestMaxout:
         assert y.shape == x.shape[:a] + (2,) + x.shape[a + 1:]
         assert_close(y, x.reshape(shape).max(axis=a + 1), dtype)
 
+    @pytest.mark.parametrize('pool_size', [5, 20])
+    def test_long_groups(self, dtype, pool_size):
+        x = numpy.random.RandomState(1).permutation(3 * 2 * pool_size)
+        x = x.reshape(3, 2 * pool_size).astype(dtype)
+        y = F.maxout(x, pool_size)
+        assert_close(y, x.reshape(3, 2, pool_size).max(axis=2), dtype)
+
     def test_pool_size_1_is_identity(self, dtype):
         x = typed([[1, -2, 3]], dtype)
         assert_close(F.maxout(x, 1), x, dtype)
