@@ -87,7 +87,10 @@ class _Lattice:
         in each state at each step, the emission at that step included."""
         emit = self.emit
         beta = xp.full(emit.shape[1:], _LOG_ZERO, dtype=self.dtype)
-        skip_next = _shift(xp, self.skip.astype(self.dtype), -2) > 0
+        # The jump s -> s + 2 is allowed where s + 2 may be reached by a
+        # skip.
+        skip_next = xp.zeros_like(self.skip)
+        skip_next[:, :-2] = self.skip[:, 2:]
         out = [None] * emit.shape[0]
         for step in range(emit.shape[0] - 1, -1, -1):
             jump = xp.where(skip_next, _shift(xp, beta, -2), _LOG_ZERO)
@@ -215,10 +218,9 @@ def _int_vector(name, value, size, xp, default):
             value.shape != (size,):
         raise TypeError(
             'connectionist_temporal_classification: {} must be a signed '
-            'integer array of shape ({},), got {}'.format(
-                name, size, getattr(value, 'dtype', type(value).__name__)
-                if not hasattr(value, 'shape') or value.shape == (size,)
-                else value.shape))
+            'integer array of shape ({},), got {} {}'.format(
+                name, size, getattr(value, 'dtype', type(value).__name__),
+                getattr(value, 'shape', '')))
     return value
 
 
