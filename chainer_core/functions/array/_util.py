@@ -78,6 +78,16 @@ def xp_of(array):
     return host.device_from_array(array).xp
 
 
+def as_index_array(indices, like):
+    """``indices`` as an array on the device of ``like`` (a Variable or an
+    array) if it is a list or tuple; otherwise unchanged."""
+    if isinstance(indices, (list, tuple)):
+        if isinstance(like, Variable):
+            like = like.array
+        return xp_of(like).asarray(indices)
+    return indices
+
+
 def zeros(like, shape, dtype):
     """A constant Variable of zeros on the device of the array ``like``."""
     return Variable(xp_of(like).zeros(shape, dtype=dtype),

@@ -10,7 +10,7 @@ from chainer_core.utils import type_check
 @kernels.declare('as_strided')
 def _as_strided(xp, x, index):
     """The elements of x (in C order) at the flat positions index."""
-    return xp.take(x.reshape(-1), index)
+    return xp.take(x.reshape(-1), index.reshape(-1)).reshape(index.shape)
 
 
 @kernels.declare('as_strided_grad')

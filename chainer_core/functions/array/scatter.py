@@ -116,7 +116,7 @@ def scatter(x, axis, indices, updates):
     Args:
         x (Variable or array): the base array.
         axis (int): the axis the indices run along.
-        indices (Variable or array): integer array, values in
+        indices (Variable, array or list): integer array, values in
             ``[-x.shape[axis], x.shape[axis])``.
         updates (Variable, array or scalar): the values, of ``x``'s dtype;
             broadcast to the shape of ``indices``.
@@ -128,6 +128,7 @@ def scatter(x, axis, indices, updates):
     import numbers
     from chainer_core.functions.array.broadcast import broadcast_to
     from chainer_core.variable import as_array
+    indices = _util.as_index_array(indices, x)
     i_shape = tuple(indices.shape)
     if isinstance(updates, numbers.Number):
         ref = as_array(x)

@@ -9,7 +9,8 @@ from chainer_core.utils import type_check
 def _separate(xp, x, axis):
     """The slices x[..., i, ...] along axis (views), as a tuple."""
     head = (slice(None),) * axis
-    return tuple(x[head + (i,)] for i in range(x.shape[axis]))
+    # The Ellipsis keeps a 0-D slice an array rather than a scalar.
+    return tuple(x[head + (i, Ellipsis)] for i in range(x.shape[axis]))
 
 
 class Separate(function_node.FunctionNode):

@@ -104,7 +104,7 @@ def take_along_axis(x, indices, axis=-1):
 
     Args:
         x (Variable or array): input.
-        indices (Variable or array): integer array, values in
+        indices (Variable, array or list): integer array, values in
             ``[-x.shape[axis], x.shape[axis])``.
         axis (int or None): the axis to pick along; None works on the
             flattened ``x`` (``indices`` must then be 1-D).
@@ -113,6 +113,7 @@ def take_along_axis(x, indices, axis=-1):
         Variable: output of the broadcast shape, with ``indices``' size
         along ``axis``; differentiable in ``x``.
     """
+    indices = _util.as_index_array(indices, x)
     if axis is None:
         from chainer_core.functions.array.reshape import reshape
         x = reshape(x, (x.size,))
@@ -131,13 +132,14 @@ def gather(x, axis, indices):
     Args:
         x (Variable or array): input.
         axis (int): the axis to pick along.
-        indices (Variable or array): integer array.
+        indices (Variable, array or list): integer array.
 
     Returns:
         Variable: output of the shape of ``indices``; differentiable in
         ``x``.
     """
     axis = _util.check_int(axis, 'gather', 'axis')
+    indices = _util.as_index_array(indices, x)
     x_shape, i_shape = tuple(x.shape), tuple(indices.shape)
     if len(x_shape) != len(i_shape):
         raise ValueError('gather: indices must have the ndim of x ({}), got '

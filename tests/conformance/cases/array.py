@@ -541,6 +541,7 @@ for _id, _shape, _view in (('windows', (6,), ((4, 3), (1, 1), 0)),
                            ('overlap-offset', (2, 3), ((2, 2), (2, 1), 1)),
                            ('broadcast', (3,), ((2, 3), (0, 1), 0)),
                            ('negative', (2, 3), ((3,), (-2,), 5)),
+                           ('0dim', (2, 3), ((), (), 4)),
                            ('default-offset', (2, 3), ((3, 2), (1, 3),
                                                        None))):
     case('as_strided-' + _id, (Floats(_shape),),

@@ -32,6 +32,10 @@ class TestScatter:
         y = F.scatter(_x(dtype), 0, i, numpy.array([[1, 2, 3]], dtype=dtype))
         assert_close(y, [[0, 2, 0, 0], [0, 0, 3, 0], [1, 0, 0, 0]], dtype)
 
+    def test_list_indices(self, dtype):
+        y = F.scatter(_x(dtype), 0, [[2, 1, 0, 2]], 1)
+        assert_close(y, [[0, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 1]], dtype)
+
     def test_scalar_updates(self, dtype):
         i = numpy.array([[1], [3], [0]])
         y = F.scatter(_x(dtype), 1, i, 5)

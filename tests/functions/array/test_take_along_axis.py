@@ -39,6 +39,10 @@ class TestTakeAlongAxis:
                     numpy.array([[1], [2]], dtype=dtype))
         assert_close(gx, [[2, 0, 0, 1]], dtype)
 
+    def test_list_indices(self, dtype):
+        y = F.take_along_axis(_x(dtype), [[1], [0], [3]], 1)
+        assert_close(y, [[1], [4], [11]], dtype)
+
     def test_axis_none(self, dtype):
         y = F.take_along_axis(_x(dtype), numpy.array([11, 0]), None)
         assert_close(y, [11, 0], dtype)
