@@ -11,9 +11,9 @@ only, accurate to a few units in the last place of float64:
   on erfc near the ends, where ``1 - |y|`` is exact).
 * lgamma, digamma, polygamma: the recurrence to move the argument above a
   threshold, then the Stirling / Euler-Maclaurin asymptotic series;
-  reflection for negative arguments. Near its zeros at 1 and 2, lgamma
-  uses its Taylor series instead, so that it keeps its relative accuracy
-  there.
+  reflection for negative arguments. Below the threshold, lgamma uses its
+  Taylor series around 1 or 2 instead, so that it keeps its relative
+  accuracy also at its zeros 1 and 2.
 
 Every function takes and returns float arrays of one dtype (float32 or
 float64; callers widen float16).
@@ -167,9 +167,8 @@ def _cot_pi(xp, x):
     return 1 / xp.tan(math.pi * (x - xp.round(x)))
 
 
-def _lgamma_positive(xp, x):
-    steps = int(_GAMMA_THRESHOLD) + 1
-    w, log_product = _shift_up(xp, x, _GAMMA_THRESHOLD, steps, xp.log)
+def _stirling(xp, w):
+    """lgamma(w) for w >= 10 by Stirling's series."""
     inv = 1 / w
     inv2 = inv * inv
     series = xp.zeros_like(w)
@@ -177,9 +176,7 @@ def _lgamma_positive(xp, x):
     for j, b in enumerate(_BERNOULLI, 1):
         series = series + b / (2 * j * (2 * j - 1)) * power
         power = power * inv2
-    stirling = ((w - 0.5) * xp.log(w) - w + 0.5 * math.log(2 * math.pi)
-                + series)
-    return stirling - log_product
+    return (w - 0.5) * xp.log(w) - w + 0.5 * math.log(2 * math.pi) + series
 
 
 def _lgamma_near_one(xp, t):
@@ -190,24 +187,40 @@ def _lgamma_near_one(xp, t):
     return (total - _EULER_GAMMA) * t
 
 
+def _lgamma_positive(xp, z):
+    """lgamma(z) for z > 0. Below the threshold, the Taylor series around 1
+    or 2, reached by lgamma(z) = lgamma(z - m) + log((z-1) ... (z-m)): all
+    the terms but the series are positive logarithms, so the result keeps
+    its relative accuracy (also at the zeros 1 and 2)."""
+    large = z >= _GAMMA_THRESHOLD
+    stirling = _stirling(xp, xp.where(large, z, _GAMMA_THRESHOLD))
+    w = xp.where(large, 1.5, z)
+    # lgamma(w) = lgamma(1 + w) - log(w) for w < 1/2, with t = w exactly.
+    tiny = w < 0.5
+    steps = xp.where(w >= 1.5, xp.floor(w - 1.5), 0)
+    product = xp.ones_like(w)
+    for k in range(1, int(_GAMMA_THRESHOLD)):
+        product = xp.where(steps >= k, product * (w - k), product)
+    base = w - steps  # in [1/2, 5/2) unless tiny
+    near_two = base >= 1.5
+    t = xp.where(tiny, w, xp.where(near_two, base - 2, base - 1))
+    small = _lgamma_near_one(xp, t) + xp.log(product)
+    small = small + xp.where(near_two, xp.log1p(xp.where(near_two, t, 0)), 0)
+    small = small - xp.where(tiny, xp.log(xp.where(tiny, w, 1)), 0)
+    return xp.where(large, stirling, small)
+
+
 def lgamma(xp, x):
     """log |Gamma(x)|; +inf at the poles (0, -1, -2, ...)."""
     pole = (x <= 0) & (x == xp.floor(x))
     regular = xp.isfinite(x) & ~pole
     x_reg = xp.where(regular, x, 1)
-    negative = x_reg < 0.5
-    # Reflection: Gamma(x) Gamma(1 - x) = pi / sin(pi x).
+    negative = x_reg < 0
     positive = _lgamma_positive(xp, xp.where(negative, 1 - x_reg, x_reg))
+    # Reflection: Gamma(x) Gamma(1 - x) = pi / sin(pi x).
     sine = _abs_sin_pi(xp, xp.where(negative, x_reg, 0.5))
     reflected = math.log(math.pi) - xp.log(sine) - positive
     y = xp.where(negative, reflected, positive)
-    # Around 1 and 2: lgamma(2 + t) = lgamma(1 + t) + log(1 + t).
-    near_two = x_reg >= 1.5
-    t = xp.where(near_two, x_reg - 2, x_reg - 1)
-    central = (x_reg >= 0.5) & (x_reg < 2.5)
-    t = xp.where(central, t, 0)
-    series = _lgamma_near_one(xp, t) + xp.where(near_two, xp.log1p(t), 0)
-    y = xp.where(central, series, y)
     y = xp.where(regular, y, xp.inf)
     return xp.where(xp.isnan(x), x, y)
 
@@ -274,7 +287,7 @@ def _polygamma_int(xp, n, x):
     pole = (x <= 0) & (x == xp.floor(x))
     regular = xp.isfinite(x) & ~pole
     x_reg = xp.where(regular, x, 1)
-    negative = x_reg < 0.5
+    negative = x_reg < 0
     positive = _polygamma_positive(
         xp, n, xp.where(negative, 1 - x_reg, x_reg))
     # Reflection, differentiated n times:
@@ -300,8 +313,7 @@ def polygamma(xp, n, x):
     (an int or an integer array broadcasting with x)."""
     if isinstance(n, int):
         return _polygamma_int(xp, n, x)
-    n = xp.broadcast_to(n, x.shape) if n.shape != x.shape else n
-    x = xp.broadcast_to(x, n.shape) if x.shape != n.shape else x
+    n, x = xp.broadcast_arrays(n, x)
     y = xp.full(x.shape, xp.nan, dtype=x.dtype)
     for order in sorted({int(v) for v in n.ravel().tolist()}):
         if order < 0:

@@ -65,3 +65,41 @@ class TestMatMul:
     def test_transpose_flag_ignored_for_a_vector(self, dtype):
         m, v = _m(dtype, (3, 4)), _m(dtype, (3,), 1)
         assert F.matmul(v, m, transa=True).shape == (4,)
+
+
+def _batch_matmul(*args, **kwargs):
+    with pytest.warns(DeprecationWarning, match='batch_matmul'):
+        return F.batch_matmul(*args, **kwargs)
+
+
+@dtype_param
+class TestBatchMatMul:
+
+    def test_matrices(self, dtype):
+        a, b = _m(dtype, (2, 3, 4), 1), _m(dtype, (2, 4, 5), 2)
+        y = _batch_matmul(a, b)
+        assert y.shape == (2, 3, 5) and y.dtype == dtype
+        assert_close(y, _product(a, b), dtype)
+
+    def test_2d_operands_are_column_vectors(self, dtype):
+        a, b = _m(dtype, (2, 3), 1), _m(dtype, (2, 3), 2)
+        outer = _batch_matmul(a, b, transb=True)
+        assert outer.shape == (2, 3, 3)
+        assert_close(outer, _product(a[:, :, None], b[:, None, :]), dtype)
+        inner = _batch_matmul(a, b, transa=True)
+        assert inner.shape == (2, 1, 1)
+        assert_close(inner, (a.astype(numpy.float64) * b).sum(
+            axis=1).reshape(2, 1, 1), dtype)
+
+    def test_transposes_and_gradients(self, dtype):
+        a = chainer.Variable(_m(dtype, (2, 4, 3), 1))
+        b = chainer.Variable(_m(dtype, (2, 5, 4), 2))
+        y = _batch_matmul(a, b, transa=True, transb=True)
+        assert y.shape == (2, 3, 5)
+        ga, gb = grads(y, (a, b))
+        assert ga.shape == (2, 4, 3) and gb.shape == (2, 5, 4)
+
+    def test_batch_sizes_must_match(self, dtype):
+        with pytest.warns(DeprecationWarning), \
+                pytest.raises(ValueError, match='batch_matmul'):
+            F.batch_matmul(_m(dtype, (2, 3, 4)), _m(dtype, (1, 4, 2)))
