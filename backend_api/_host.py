@@ -169,6 +169,13 @@ class Host:
         if name in self.conflicts:
             self.conflicts[name].distributions.append(record.distribution)
             return
+        if name in self.backends and \
+                self.backends[name][1].distribution == CORE_DISTRIBUTION:
+            # The core's own backend stays: only the newcomer is refused.
+            raise BackendConflictError(
+                'backend {!r} is built into chainer-core; {} cannot register '
+                'it again (uninstall it, or set CHAINER_PLUGINS_DISABLE={})'
+                .format(name, record.distribution, record.distribution))
         if name in self.backends:
             other = self.backends.pop(name)[1]
             err = BackendConflictError(
@@ -324,13 +331,13 @@ class Host:
         with self._lock:
             if self._plugins_loaded:
                 return
-            known = {(r.group, r.name) for r in self.records}
+            known = {(r.group, r.name, r.distribution) for r in self.records}
             selected, _ = self.entry_points()
             records = []
             for group, ep in selected:
-                if (group, ep.name) in known:
-                    continue
                 dist = ep.dist.name if ep.dist is not None else '<unknown>'
+                if (group, ep.name, dist) in known:
+                    continue
                 record = PluginRecord(ep.name, group, dist, _version(dist),
                                       ep.value)
                 self.records.append(record)

@@ -115,7 +115,7 @@ class FunctionNode:
                             .format(self.label, type(outputs).__name__))
         for y in outputs:
             if type(y) is not t0:
-                outputs = self._fix_outputs(outputs, t0)
+                outputs = self._fix_outputs(outputs, in_data)
                 break
 
         if hooks:
@@ -170,18 +170,37 @@ class FunctionNode:
                 'backend, got {}'.format(self.label, i, type(x).__name__)
             ) from None
 
-    def _fix_outputs(self, outputs, t0):
+    def _fix_outputs(self, outputs, in_data):
+        """Outputs on the inputs' device, or a clear error.
+
+        NumPy reductions return scalars, and a reference kernel run on a
+        backend whose arrays subclass ``numpy.ndarray`` returns plain
+        ndarrays: both are brought back to the input's array type. Anything
+        else on another device is the kernel's bug, reported as such.
+        """
+        t0 = type(in_data[0]) if in_data else None
         fixed = []
         for y in outputs:
             if type(y) is not t0 and isinstance(y, numpy.generic):
                 y = numpy.asarray(y)
             if t0 is not None and type(y) is not t0:
-                try:
-                    host.backend_for_array(y)
-                except TypeError:
-                    raise TypeError(
-                        '{}.forward returned {} where an array was expected'
-                        .format(self.label, type(y).__name__)) from None
+                if type(y) is numpy.ndarray and \
+                        issubclass(t0, numpy.ndarray):
+                    y = y.view(t0)
+                else:
+                    try:
+                        backend = host.backend_for_array(y)
+                    except TypeError:
+                        raise TypeError(
+                            '{}.forward returned {} where an array was '
+                            'expected'.format(self.label, type(y).__name__)
+                        ) from None
+                    expected = host.backend_for_array(in_data[0])
+                    if backend is not expected:
+                        raise TypeError(
+                            '{}.forward returned an array of backend {!r} '
+                            'for inputs of backend {!r}'.format(
+                                self.label, backend.name, expected.name))
             fixed.append(y)
         return tuple(fixed)
 

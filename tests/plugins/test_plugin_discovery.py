@@ -249,6 +249,28 @@ def test_two_distributions_registering_one_backend(sandbox):
                      str(info.value))
 
 
+def test_a_plugin_cannot_take_the_numpy_backend(sandbox):
+    sandbox.add_backend('numpy', dist='numpy-impostor',
+                        module='numpy_impostor')
+    device, caught = _auto_select()
+    assert device.name == '@numpy'
+    assert type(device).__module__ == 'chainer_core._numpy_backend'
+    assert len(caught) == 1
+    message = str(caught[0].message)
+    assert 'numpy-impostor' in message and 'chainer-core' in message
+    assert chainer_core.get_device('@numpy') is device
+
+
+def test_plain_ndarray_from_a_reference_kernel_keeps_the_device(sandbox):
+    sandbox.add_backend('tplug')
+    device = chainer_core.get_device('tplug:0')
+    plugin = sys.modules['tplug_plugin']
+    x = device.send(numpy.arange(6, dtype=numpy.float32).reshape(2, 3))
+    for y in (F.broadcast_to(x, (4, 2, 3)), F.sum(x), F.sum(x, axis=0),
+              F.reshape(x, (3, 2))):
+        assert type(y.array) is plugin.Array
+
+
 def test_disabling_one_of_two_conflicting_distributions(sandbox, disable):
     sandbox.add_backend('tplug', dist='tplug-one', module='tplug_one')
     sandbox.add_backend('tplug', dist='tplug-two', module='tplug_two')
