@@ -1,5 +1,7 @@
 """roi_pooling_2d: max pooling of regions of interest into a fixed grid
 (Fast R-CNN)."""
+import numbers
+
 import numpy
 
 from backend_api import kernels
@@ -92,8 +94,12 @@ class ROIPooling2D(function_node.FunctionNode):
     """Max pooling of regions of interest."""
 
     def __init__(self, outh, outw, spatial_scale):
-        self.outh, self.outw = _roi.check_outsize('roi_pooling_2d',
-                                                  (outh, outw))
+        for arg, value in (('outh', outh), ('outw', outw)):
+            if not isinstance(value, numbers.Integral) or isinstance(
+                    value, bool) or value < 1:
+                raise ValueError('roi_pooling_2d: {} must be a positive int, '
+                                 'got {!r}'.format(arg, value))
+        self.outh, self.outw = int(outh), int(outw)
         self.spatial_scale = _roi.check_spatial_scale('roi_pooling_2d',
                                                       spatial_scale)
 
