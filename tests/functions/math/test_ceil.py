@@ -1,5 +1,5 @@
-"""ceil: the smallest integer not below of each element; the dtype is kept (integers too), and
-the output is outside the graph, as in Chainer."""
+"""ceil: the smallest integer not below each element; the dtype is kept
+(integers too), and the output is outside the graph, as in Chainer."""
 import numpy
 import pytest
 

@@ -1,5 +1,5 @@
-"""fix: rounding toward zero of each element; the dtype is kept (integers too), and
-the output is outside the graph, as in Chainer."""
+"""fix: rounding toward zero of each element; the dtype is kept (integers
+too), and the output is outside the graph, as in Chainer."""
 import numpy
 import pytest
 

@@ -1,5 +1,5 @@
-"""floor: the largest integer not above of each element; the dtype is kept (integers too), and
-the output is outside the graph, as in Chainer."""
+"""floor: the largest integer not above each element; the dtype is kept
+(integers too), and the output is outside the graph, as in Chainer."""
 import numpy
 import pytest
 

@@ -10,6 +10,7 @@ from .. import DTYPES, assert_close, grads
 
 dtype_param = pytest.mark.parametrize('dtype', DTYPES)
 
+
 def _m(dtype, shape, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 
