@@ -2,12 +2,57 @@
 import collections
 import contextlib
 import copy as copy_module
+import numbers
+import warnings
 
 import numpy
 
 from backend_api._host import get_device, host
+from chainer_core import _link_hooks
 from chainer_core import initializers
 from chainer_core.variable import Parameter
+
+_COPY_MODES = ('init', 'copy', 'share')
+
+
+def _check_copy_mode(mode):
+    if mode not in _COPY_MODES:
+        raise ValueError("the 'mode' argument should be either 'init', "
+                         "'copy', or 'share', but {!r} was given".format(mode))
+
+
+def _is_shape(value):
+    if value is None or isinstance(value, numbers.Integral):
+        return True
+    if isinstance(value, (tuple, list)):
+        return all(isinstance(v, numbers.Integral) for v in value)
+    return False
+
+
+def _ensure_shape_dtype(value):
+    """``name=value`` of ``Link(**params)``: a shape, or (shape, dtype)."""
+    if _is_shape(value):
+        return value, numpy.float32
+    shape, dtype = value
+    return shape, dtype
+
+
+def _is_array(value):
+    return hasattr(value, 'shape') and hasattr(value, 'dtype') and \
+        not isinstance(value, numpy.generic)
+
+
+def _indented_children(cls_name, items):
+    """Chainer's layout of a composite link's string form."""
+    lines = []
+    for key, child in items:
+        rep = '({}): {},'.format(key, child)
+        for line in rep.splitlines():
+            lines.append('  {}\n'.format(line))
+    body = ''.join(lines)
+    if body:
+        body = '\n' + body
+    return '{}({})'.format(cls_name, body)
 
 
 class Link:
@@ -22,18 +67,28 @@ class Link:
                 with self.init_scope():
                     self.W = Parameter(initializers.Normal(), (n_out, n_in))
 
+    Persistent values (arrays, scalars, anything serializable) registered
+    with :meth:`add_persistent` or :meth:`register_persistent` are saved and
+    loaded with the parameters but not trained.
+
+    Calling a link runs its link hooks (global ones and those added with
+    :meth:`add_hook`) around :meth:`forward`.
+
     Args:
-        params: ``name=shape`` pairs, each added as an uninitialised
-            (NaN) float32 parameter of that shape.
+        params: (deprecated) ``name=shape`` or ``name=(shape, dtype)``
+            pairs, each added as an uninitialised (NaN) parameter.
+
+    Attributes:
+        name (str): the name given by the parent chain, or None.
     """
 
     def __init__(self, **params):
         self._params = set()
         self._persistent = set()
         self._within_init_scope = False
-        self.name = None
         self._local_link_hooks = None
         self._device = None
+        self.name = None
         for name, value in params.items():
             shape, dtype = _ensure_shape_dtype(value)
             self.add_param(name, shape, dtype=dtype)
@@ -42,12 +97,13 @@ class Link:
 
     @property
     def within_init_scope(self):
+        """True inside :meth:`init_scope`."""
         return getattr(self, '_within_init_scope', False)
 
     @contextlib.contextmanager
     def init_scope(self):
         """Inside this scope, assigned Parameters (and links) register."""
-        old = self._within_init_scope
+        old = self.within_init_scope
         self._within_init_scope = True
         try:
             yield
@@ -70,7 +126,20 @@ class Link:
 
     def add_param(self, name, shape=None, dtype=numpy.float32,
                   initializer=None):
-        """Add a parameter ``name`` (NaN-filled unless ``initializer``)."""
+        """Register a parameter ``name``.
+
+        .. deprecated:: Chainer v2
+           Assign a :class:`Parameter` inside :meth:`init_scope` instead.
+
+        Args:
+            name (str): the parameter (and attribute) name.
+            shape (int or tuple): its shape; None leaves it uninitialised.
+            dtype: its dtype when no ``initializer`` is given.
+            initializer: an initializer, scalar or array; None fills NaN.
+        """
+        warnings.warn('Link.add_param is deprecated: assign a Parameter to '
+                      'an attribute inside "with link.init_scope():"',
+                      DeprecationWarning, stacklevel=2)
         if name in self.__dict__:
             raise AttributeError('cannot register a new parameter {}: '
                                  'attribute exists'.format(name))
@@ -81,16 +150,22 @@ class Link:
             setattr(self, name, param)
 
     def add_persistent(self, name, value):
-        """Add a persistent value (serialized, not trained) ``name``."""
-        if name in self.__dict__:
+        """Register ``value`` as the persistent value ``name``.
+
+        Persistent values are serialized and moved between devices with
+        the link, but not trained.
+        """
+        d = self.__dict__
+        if name in d:
             raise AttributeError('cannot register a new persistent value {}: '
                                  'attribute exists'.format(name))
         self._persistent.add(name)
         self._params.discard(name)
-        object.__setattr__(self, name, value)
+        d[name] = value
 
     def register_persistent(self, name):
-        """Make the existing attribute ``name`` persistent."""
+        """Make the existing attribute ``name`` persistent (a parameter of
+        that name stops being one)."""
         if not hasattr(self, name):
             raise AttributeError('cannot register non-existent attribute {} '
                                  'as a persistent value'.format(name))
@@ -112,19 +187,30 @@ class Link:
                 yield '/' + name, d[name]
 
     def links(self, skipself=False):
+        """This link (unless ``skipself``) and all its descendants."""
         for _, link in self.namedlinks(skipself):
             yield link
 
     def namedlinks(self, skipself=False):
+        """``(path, link)`` pairs; this link is ``'/'``."""
         if not skipself:
             yield '/', self
 
     def children(self):
+        """The direct child links."""
         return iter(())
 
     def count_params(self):
-        """The number of scalars in all initialised parameters."""
-        return sum(p.size for p in self.params() if p.array is not None)
+        """The number of scalars in all parameters (uninitialised ones are
+        left out, with a warning)."""
+        size = 0
+        for name, param in self.namedparams():
+            if param.array is None:
+                warnings.warn('parameter {!r} has not been initialized, so '
+                              'the count does not include it'.format(name))
+                continue
+            size += param.size
+        return size
 
     # -- gradients and updates -------------------------------------------
 
@@ -134,34 +220,51 @@ class Link:
             p.cleargrad()
 
     def zerograds(self):
-        """Set every parameter's gradient to zeros."""
-        for p in self.params():
-            p.zerograd()
+        """Set every parameter's gradient to zeros.
+
+        .. deprecated:: Chainer v1.15
+           Use :meth:`cleargrads`.
+        """
+        warnings.warn('Link.zerograds is deprecated. Use Link.cleargrads '
+                      'instead.', DeprecationWarning, stacklevel=2)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', DeprecationWarning)
+            for p in self.params():
+                p.zerograd()
 
     def addgrads(self, link):
-        """Add the gradients of ``link`` (same structure) to ours."""
-        src = dict(link.namedparams())
-        for name, dst in self.namedparams():
-            dst.addgrad(src[name])
+        """Add the gradients of ``link`` (of the same structure) to ours,
+        across devices."""
+        src = link.__dict__
+        d = self.__dict__
+        for name in self._params:
+            d[name].addgrad(src[name])
+        for name, child in self._named_children():
+            child.addgrads(link._child(name))
 
     def copyparams(self, link, copy_persistent=True):
-        """Copy the parameters (and persistents) of ``link`` into ours."""
-        src = dict(link.namedparams())
-        for name, dst in self.namedparams():
-            dst.copydata(src[name])
+        """Copy the parameter arrays (not the gradients) of ``link``, which
+        has the same structure, into ours, across devices; with
+        ``copy_persistent`` the persistent values too."""
+        src = link.__dict__
+        d = self.__dict__
+        for name in self._params:
+            d[name].copydata(src[name])
         if copy_persistent:
-            src_links = dict(link.namedlinks())
-            for path, dst_link in self.namedlinks():
-                src_link = src_links[path]
-                for name in dst_link._persistent:
-                    value = src_link.__dict__[name]
-                    if hasattr(value, 'shape') and hasattr(
-                            dst_link.__dict__[name], 'shape'):
-                        dst_link.__dict__[name][...] = \
-                            dst_link.device.send(value)
-                    else:
-                        object.__setattr__(dst_link, name,
-                                           copy_module.deepcopy(value))
+            for name in self._persistent:
+                value = src[name]
+                dst = d[name]
+                if _is_array(dst) and _is_array(value):
+                    if dst.shape != value.shape:
+                        raise ValueError(
+                            'copyparams: persistent {!r} has the shape {} '
+                            'here and {} in the source'.format(
+                                name, dst.shape, value.shape))
+                    dst[...] = self.device.send(value)
+                else:
+                    d[name] = copy_module.deepcopy(value)
+        for name, child in self._named_children():
+            child.copyparams(link._child(name), copy_persistent)
 
     def enable_update(self):
         """Let optimizers update every parameter."""
@@ -179,25 +282,38 @@ class Link:
 
     @property
     def update_enabled(self):
+        """True if some parameter has an enabled update rule."""
         for p in self.params():
-            if p.update_rule is not None and p.update_rule.enabled:
+            rule = p.update_rule
+            if rule is not None and rule.enabled:
                 return True
         return False
+
+    # -- children (overridden by Chain and ChainList) ---------------------
+
+    def _named_children(self):
+        return iter(())
+
+    def _child(self, name):
+        raise KeyError(name)
 
     # -- devices ------------------------------------------------------------
 
     @property
     def device(self):
+        """The device the parameters and persistents live on."""
         if self._device is not None:
             return self._device
         return host.parse_spec('@numpy')
 
     @property
     def xp(self):
+        """The array module of :attr:`device`."""
         return self.device.xp
 
     def to_device(self, device):
-        """Move every parameter and array persistent to ``device``."""
+        """Move every parameter and array persistent of the hierarchy to
+        ``device`` (a device object or specifier). Returns self."""
         device = get_device(device)
         for link in self.links():
             d = link.__dict__
@@ -205,65 +321,83 @@ class Link:
                 d[name].to_device(device)
             for name in link._persistent:
                 value = d[name]
-                if hasattr(value, 'shape') and hasattr(value, 'dtype') and \
-                        not numpy.isscalar(value):
-                    object.__setattr__(link, name, device.send(value))
-            object.__setattr__(link, '_device', device)
+                if _is_array(value):
+                    d[name] = device.send(value)
+            link._device = device
         return self
 
     def to_cpu(self):
+        """Move to NumPy. Returns self."""
         return self.to_device('@numpy')
 
     def to_gpu(self, device=None):
-        return self.to_device('@cupy:{}'.format(0 if device is None
-                                               else int(device)))
+        """Move to the CUDA device ``device`` (0 when omitted). Returns
+        self."""
+        if device is None:
+            device = 0
+        if not isinstance(device, numbers.Integral):
+            return self.to_device(device)
+        return self.to_device('@cupy:{}'.format(int(device)))
 
     def to_intel64(self):
+        """Move to the iDeep (oneDNN) device. Returns self."""
         return self.to_device('@intel64')
 
     # -- copying ------------------------------------------------------------
 
     def copy(self, mode='share'):
-        """A copy: ``'share'`` parameters' arrays, ``'copy'`` them, or
-        ``'init'`` fresh uninitialised ones."""
-        if mode not in ('share', 'copy', 'init'):
-            raise ValueError("Link.copy: mode must be 'share', 'copy' or "
-                             "'init', got {!r}".format(mode))
+        """A copy of the whole hierarchy, named None.
+
+        Args:
+            mode (str): ``'share'``: a shallow copy whose parameters share
+                their arrays (not their gradients) and persistents with
+                this link; ``'copy'``: a deep copy; ``'init'``: a deep copy
+                whose initialised parameters are re-initialised by their
+                initializers.
+        """
+        _check_copy_mode(mode)
+        if mode == 'share':
+            ret = self._copy_share()
+        else:
+            ret = copy_module.deepcopy(self)
+            if mode == 'init':
+                for param in ret.params(include_uninit=False):
+                    device = param.device
+                    param.initialize(param.shape)
+                    param.to_device(device)
+        ret.name = None
+        return ret
+
+    def _copy_share(self):
         ret = copy_module.copy(self)
         ret._params = set(self._params)
         ret._persistent = set(self._persistent)
-        ret.name = None
+        if self._local_link_hooks is not None:
+            ret._local_link_hooks = collections.OrderedDict(
+                self._local_link_hooks)
         d = ret.__dict__
         for name in ret._params:
-            src = d[name]
-            if mode == 'share':
-                p = copy_module.copy(src)
-            elif mode == 'copy':
-                p = copy_module.deepcopy(src)
-            else:
-                p = Parameter(src.initializer, None if src.array is None
-                              else src.shape, name=name)
-                if src.array is not None:
-                    p.to_device(self.device)
-            p._grad_var = None if mode == 'init' else src._grad_var
+            p = copy_module.copy(d[name])
+            p.grad = None
             d[name] = p
-        for name in ret._persistent:
-            value = d[name]
-            d[name] = copy_module.deepcopy(value) if mode != 'share' \
-                else copy_module.copy(value)
         return ret
 
     def repeat(self, n_repeat, mode='init'):
-        """A :class:`Sequential` of ``n_repeat`` copies of this link."""
+        """A :class:`~chainer_core.Sequential` of ``n_repeat`` copies of
+        this link made by :meth:`copy` with ``mode``."""
         from chainer_core.sequential import Sequential
-        if n_repeat <= 0:
-            return Sequential()
-        return Sequential(*[self.copy(mode) for _ in range(n_repeat)])
+        _check_copy_mode(mode)
+        ret = Sequential()
+        for _ in range(n_repeat):
+            ret.append(self.copy(mode))
+        return ret
 
     # -- serialization ------------------------------------------------------
 
     def serialize(self, serializer):
-        """Save or load parameters and persistents through ``serializer``."""
+        """Save or load parameters, persistents and children through
+        ``serializer``; keys are the attribute names (``W``, ``avg_mean``),
+        children go under their names."""
         d = self.__dict__
         for name in sorted(self._params):
             param = d[name]
@@ -273,73 +407,90 @@ class Link:
                 param.initialize(data.shape)
                 param.array[...] = param.device.send(data)
         for name in sorted(self._persistent):
-            value = d[name]
-            if hasattr(value, 'shape') and not numpy.isscalar(value):
-                serializer(name, value)
-            else:
-                object.__setattr__(self, name, serializer(name, value))
+            d[name] = serializer(name, d[name])
+        for name, child in self._named_children():
+            child.serialize(serializer[name])
 
     # -- hooks and calls ----------------------------------------------------
 
     @property
     def local_link_hooks(self):
+        """The hooks registered on this link (an ordered dict by name)."""
         if self._local_link_hooks is None:
             self._local_link_hooks = collections.OrderedDict()
         return self._local_link_hooks
 
     def add_hook(self, hook, name=None):
-        """Add a link hook (called around ``forward``)."""
-        name = name or hook.name
-        if name in self.local_link_hooks:
+        """Register a :class:`~chainer_core.LinkHook` on this link under
+        ``name`` (the hook's ``name`` by default). Returns self."""
+        from chainer_core.link_hook import LinkHook
+        if not isinstance(hook, LinkHook):
+            raise TypeError('add_hook: the hook must be a LinkHook, got {}'
+                            .format(type(hook).__name__))
+        if name is None:
+            name = hook.name
+        hooks = self.local_link_hooks
+        if name in hooks:
             raise KeyError('hook {} already exists'.format(name))
-        self.local_link_hooks[name] = hook
+        hooks[name] = hook
         hook.added(self)
         return self
 
     def delete_hook(self, name):
-        if name not in self.local_link_hooks:
-            raise KeyError('no hook named {}'.format(name))
-        self.local_link_hooks[name].deleted(self)
-        del self.local_link_hooks[name]
+        """Unregister the hook ``name``."""
+        hooks = self.local_link_hooks
+        if name not in hooks:
+            raise KeyError('hook {} does not exist'.format(name))
+        hooks[name].deleted(self)
+        del hooks[name]
 
     def __call__(self, *args, **kwargs):
-        from chainer_core import _link_hooks
         hooks = _link_hooks.get_link_hooks()
         if self._local_link_hooks:
             hooks = collections.OrderedDict(hooks)
             hooks.update(self._local_link_hooks)
         if not hooks:
             return self.forward(*args, **kwargs)
-        cb_args = _link_hooks.ForwardCallbackArgs(self, 'forward', args,
-                                                  kwargs)
-        for hook in hooks.values():
-            hook.forward_preprocess(cb_args)
+        hooks = list(hooks.values())
+        pre = _link_hooks.ForwardCallbackArgs(self, 'forward', args, kwargs)
+        for hook in hooks:
+            hook.forward_preprocess(pre)
         out = self.forward(*args, **kwargs)
-        cb_args = _link_hooks.ForwardCallbackArgs(self, 'forward', args,
-                                                  kwargs, out)
-        for hook in hooks.values():
-            hook.forward_postprocess(cb_args)
+        post = _link_hooks.ForwardCallbackArgs(self, 'forward', args,
+                                               kwargs, out)
+        for hook in hooks:
+            hook.forward_postprocess(post)
         return out
 
     def forward(self, *args, **kwargs):
         raise NotImplementedError(
             '{} does not implement forward'.format(type(self).__name__))
 
+    # -- printing ---------------------------------------------------------
+
+    @property
+    def printable_specs(self):
+        """``(name, value)`` pairs shown by ``str(link)``."""
+        return iter(())
+
+    def __str__(self):
+        specs = ', '.join('{}={}'.format(k, v)
+                          for k, v in self.printable_specs)
+        return '{}({})'.format(type(self).__name__, specs)
+
     def __repr__(self):
-        return '{}()'.format(type(self).__name__)
-
-
-def _ensure_shape_dtype(value):
-    if isinstance(value, tuple) and len(value) == 2 and \
-            isinstance(value[0], (int, tuple)):
-        shape, dtype = value
-        if isinstance(dtype, (type, numpy.dtype, str)):
-            return shape, dtype
-    return value, numpy.float32
+        return str(self)
 
 
 class Chain(Link):
-    """A link composed of child links registered in :meth:`init_scope`."""
+    """A link composed of child links registered in :meth:`init_scope`.
+
+    Children are reached as attributes (``chain.l1``) or by name
+    (``chain['l1']``); parameter paths go through them (``/l1/W``).
+
+    Args:
+        links: (deprecated) ``name=link`` pairs added as children.
+    """
 
     def __init__(self, **links):
         super().__init__()
@@ -352,7 +503,7 @@ class Chain(Link):
 
     def __setattr__(self, name, value):
         if self.within_init_scope and isinstance(value, Link):
-            if hasattr(self, name) and name not in self._children:
+            if hasattr(self, name):
                 raise AttributeError('cannot register a new link {}: '
                                      'attribute exists'.format(name))
             value.name = name
@@ -364,7 +515,14 @@ class Chain(Link):
         super().__delattr__(name)
 
     def add_link(self, name, link):
-        """Register ``link`` as child ``name``."""
+        """Register ``link`` as the child ``name``.
+
+        .. deprecated:: Chainer v2
+           Assign the link to an attribute inside :meth:`init_scope`.
+        """
+        warnings.warn('Chain.add_link is deprecated: assign the link to an '
+                      'attribute inside "with chain.init_scope():"',
+                      DeprecationWarning, stacklevel=2)
         if name in self.__dict__:
             raise AttributeError('cannot register a new link {}: attribute '
                                  'exists'.format(name))
@@ -373,61 +531,55 @@ class Chain(Link):
         with self.init_scope():
             setattr(self, name, link)
 
-    def params(self, include_uninit=True):
-        for _, p in self.namedparams(include_uninit):
-            yield p
+    def _named_children(self):
+        d = self.__dict__
+        for name in sorted(self._children):
+            yield name, d[name]
+
+    def _child(self, name):
+        return self.__dict__[name]
 
     def namedparams(self, include_uninit=True):
         yield from super().namedparams(include_uninit)
-        d = self.__dict__
-        for name in sorted(self._children):
+        for name, child in self._named_children():
             prefix = '/' + name
-            for path, p in d[name].namedparams(include_uninit):
+            for path, p in child.namedparams(include_uninit):
                 yield prefix + path, p
 
     def namedlinks(self, skipself=False):
         if not skipself:
             yield '/', self
-        d = self.__dict__
-        for name in sorted(self._children):
-            child = d[name]
+        for name, child in self._named_children():
             prefix = '/' + name
             yield prefix, child
             for path, link in child.namedlinks(True):
                 yield prefix + path, link
 
     def children(self):
-        d = self.__dict__
-        for name in sorted(self._children):
-            yield d[name]
+        for _, child in self._named_children():
+            yield child
 
-    def copy(self, mode='share'):
-        ret = super().copy(mode)
+    def _copy_share(self):
+        ret = super()._copy_share()
         ret._children = set(self._children)
         d = ret.__dict__
         for name in ret._children:
-            d[name] = d[name].copy(mode)
-            d[name].name = name
+            child = d[name].copy('share')
+            child.name = name
+            d[name] = child
         return ret
 
-    def serialize(self, serializer):
-        super().serialize(serializer)
-        d = self.__dict__
-        for name in sorted(self._children):
-            d[name].serialize(serializer[name])
-
-    def __repr__(self):
-        lines = ['{}('.format(type(self).__name__)]
-        for name in sorted(self._children):
-            body = repr(self.__dict__[name]).replace('\n', '\n  ')
-            lines.append('  ({}): {},'.format(name, body))
-        lines.append(')')
-        return '\n'.join(lines) if self._children else \
-            '{}()'.format(type(self).__name__)
+    def __str__(self):
+        return _indented_children(type(self).__name__,
+                                  self._named_children())
 
 
 class ChainList(Link):
-    """A link composed of a list of child links."""
+    """A link composed of a list of child links, named ``'0'``, ``'1'``...
+
+    Args:
+        links: the initial children.
+    """
 
     def __init__(self, *links):
         super().__init__()
@@ -452,59 +604,52 @@ class ChainList(Link):
         return len(self._children)
 
     def add_link(self, link):
-        """Append ``link`` as a child."""
+        """Append ``link`` as a child named after its index."""
         if not isinstance(link, Link):
-            raise TypeError('cannot register a non-link object as a child')
+            raise TypeError('cannot register a non-link object as a child, '
+                            'got {}'.format(type(link).__name__))
         link.name = str(len(self._children))
         self._children.append(link)
-        if self._device is not None:
-            link.to_device(self._device)
 
-    append = add_link
+    def append(self, link):
+        """Same as :meth:`add_link`."""
+        self.add_link(link)
 
-    def params(self, include_uninit=True):
-        for _, p in self.namedparams(include_uninit):
-            yield p
+    def _named_children(self):
+        for idx, child in enumerate(self._children):
+            yield str(idx), child
+
+    def _child(self, name):
+        return self._children[int(name)]
 
     def namedparams(self, include_uninit=True):
         yield from super().namedparams(include_uninit)
-        for idx, link in enumerate(self._children):
-            prefix = '/{}'.format(idx)
-            for path, p in link.namedparams(include_uninit):
+        for name, child in self._named_children():
+            prefix = '/' + name
+            for path, p in child.namedparams(include_uninit):
                 yield prefix + path, p
 
     def namedlinks(self, skipself=False):
         if not skipself:
             yield '/', self
-        for idx, child in enumerate(self._children):
-            prefix = '/{}'.format(idx)
+        for name, child in self._named_children():
+            prefix = '/' + name
             yield prefix, child
             for path, link in child.namedlinks(True):
                 yield prefix + path, link
 
     def children(self):
-        return iter(self._children)
+        return iter(list(self._children))
 
-    def copy(self, mode='share'):
-        ret = super().copy(mode)
-        ret._children = [c.copy(mode) for c in self._children]
-        for i, c in enumerate(ret._children):
-            c.name = str(i)
+    def _copy_share(self):
+        ret = super()._copy_share()
+        ret._children = []
+        for idx, child in enumerate(self._children):
+            child = child.copy('share')
+            child.name = str(idx)
+            ret._children.append(child)
         return ret
 
-    def serialize(self, serializer):
-        super().serialize(serializer)
-        for idx, child in enumerate(self._children):
-            child.serialize(serializer[str(idx)])
-
-    def __repr__(self):
-        if not self._children:
-            return '{}()'.format(type(self).__name__)
-        lines = ['{}('.format(type(self).__name__)]
-        for idx, child in enumerate(self._children):
-            body = repr(child).replace('\n', '\n  ')
-            lines.append('  ({}): {},'.format(idx, body))
-        lines.append(')')
-        return '\n'.join(lines)
-
-
+    def __str__(self):
+        return _indented_children(type(self).__name__,
+                                  self._named_children())

@@ -1,6 +1,7 @@
 """Linear: the fully-connected layer as a link."""
 from chainer_core import initializers
-from chainer_core.functions.connection import linear as linear_module
+from chainer_core import utils
+from chainer_core.functions.connection.linear import linear
 from chainer_core.link import Link
 from chainer_core.variable import Parameter
 
@@ -46,12 +47,12 @@ class Linear(Link):
     def forward(self, x, n_batch_axes=1):
         """Apply the layer; ``n_batch_axes`` leading axes are batch axes."""
         if self.W.array is None:
-            in_size = 1
-            for s in x.shape[n_batch_axes:]:
-                in_size *= s
-            self._initialize_params(in_size)
-        return linear_module.linear(x, self.W, self.b, n_batch_axes)
+            self._initialize_params(
+                utils.size_of_shape(x.shape[n_batch_axes:]))
+        return linear(x, self.W, self.b, n_batch_axes)
 
-    def __repr__(self):
-        return 'Linear(in_size={}, out_size={}, nobias={})'.format(
-            self.in_size, self.out_size, self.b is None)
+    @property
+    def printable_specs(self):
+        yield 'in_size', self.in_size
+        yield 'out_size', self.out_size
+        yield 'nobias', self.b is None
