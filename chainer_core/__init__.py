@@ -15,6 +15,11 @@ from backend_api._host import get_device, using_device  # NOQA
 from chainer_core import backend, functions, initializers, utils  # NOQA
 from chainer_core import gradient_check  # NOQA
 from chainer_core._runtime_info import print_runtime_info  # NOQA
+from chainer_core.link import Chain, ChainList, Link  # NOQA
+from chainer_core.sequential import Sequential  # NOQA
+from chainer_core import (  # NOQA
+    dataset, datasets, iterators, links, optimizers, reporter, serializers,
+    training)
 
 __version__ = '0.1.0'
 

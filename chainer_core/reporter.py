@@ -1,6 +1,7 @@
 """Reporting of observed values (losses, accuracies, ...) during training."""
 import collections
 import contextlib
+import json
 import threading
 import warnings
 
@@ -170,15 +171,16 @@ class DictSummary:
         return stats
 
     def serialize(self, serializer):
-        if hasattr(serializer, 'target') or not getattr(
-                serializer, 'is_loading', False):
-            names = list(self._summaries)
-            serializer('_names', ','.join(names))
-            for i, name in enumerate(names):
-                self._summaries[name].serialize(serializer['_summaries'][str(i)])
-        else:
-            names = serializer('_names', '').split(',')
+        from chainer_core.serializer import Deserializer
+        if isinstance(serializer, Deserializer):
+            names = json.loads(str(serializer('_names', '[]')))
             self._summaries.clear()
-            for i, name in enumerate(n for n in names if n):
+            for i, name in enumerate(names):
+                self._summaries[name].serialize(
+                    serializer['_summaries'][str(i)])
+        else:
+            names = list(self._summaries)
+            serializer('_names', json.dumps(names))
+            for i, name in enumerate(names):
                 self._summaries[name].serialize(
                     serializer['_summaries'][str(i)])

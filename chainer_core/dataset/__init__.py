@@ -1,0 +1,6 @@
+"""Dataset utilities (Chainer's ``chainer.dataset``)."""
+from chainer_core.dataset.convert import (  # NOQA
+    ConcatWithAsyncTransfer, Converter, concat_examples, converter,
+    to_device)
+from chainer_core.dataset.dataset_mixin import DatasetMixin  # NOQA
+from chainer_core.dataset.iterator import Iterator  # NOQA

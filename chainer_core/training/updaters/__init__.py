@@ -1,0 +1,3 @@
+"""Updaters (Chainer's ``chainer.training.updaters``)."""
+from chainer_core.training.updaters.standard_updater import (  # NOQA
+    StandardUpdater)

@@ -1,0 +1,113 @@
+"""StandardUpdater: read a batch, convert it, let the optimizer update."""
+from chainer_core.dataset import convert
+from chainer_core.dataset.iterator import Iterator
+from chainer_core.optimizer import Optimizer
+from chainer_core.training.updater import Updater
+
+
+def _as_dict(value, kind, type_):
+    if isinstance(value, type_):
+        return {'main': value}
+    if not isinstance(value, dict) or 'main' not in value:
+        raise TypeError('StandardUpdater: {} must be a {} or a dict with '
+                        'the key "main"'.format(kind, type_.__name__))
+    return dict(value)
+
+
+class StandardUpdater(Updater):
+    """The default updater.
+
+    Each iteration takes a batch from the ``main`` iterator, converts it
+    with ``converter`` to arrays on ``device`` and calls
+    ``optimizer.update(loss_func, *arrays)``.
+
+    Args:
+        iterator: an iterator or ``{'main': iterator, ...}``.
+        optimizer: an optimizer or ``{'main': optimizer, ...}``.
+        converter: batch to arrays (default :func:`concat_examples`).
+        device: where batches go; the main model is moved there too.
+        loss_func: the loss (default: the main optimizer's target).
+        loss_scale (float): loss scaling for float16 training.
+        auto_new_epoch (bool): call ``optimizer.new_epoch`` at epoch ends.
+        input_device: where batches go, if different from ``device``.
+    """
+
+    def __init__(self, iterator, optimizer, converter=convert.concat_examples,
+                 device=None, loss_func=None, loss_scale=None,
+                 auto_new_epoch=True, *, input_device=None):
+        self._iterators = _as_dict(iterator, 'iterator', Iterator)
+        self._optimizers = _as_dict(optimizer, 'optimizer', Optimizer)
+        if device is not None:
+            from backend_api._host import get_device
+            device = get_device(device)
+            for opt in self._optimizers.values():
+                opt.target.to_device(device)
+        self.device = device
+        self.input_device = device if input_device is None else input_device
+        self.converter = converter
+        self.loss_func = loss_func
+        self.iteration = 0
+        self.auto_new_epoch = auto_new_epoch
+        if loss_scale is not None:
+            for opt in self._optimizers.values():
+                opt.set_loss_scale(loss_scale)
+        if auto_new_epoch:
+            for opt in self._optimizers.values():
+                opt.use_auto_new_epoch = True
+
+    @property
+    def epoch(self):
+        return self._iterators['main'].epoch
+
+    @property
+    def epoch_detail(self):
+        return self._iterators['main'].epoch_detail
+
+    @property
+    def previous_epoch_detail(self):
+        return self._iterators['main'].previous_epoch_detail
+
+    @property
+    def is_new_epoch(self):
+        return self._iterators['main'].is_new_epoch
+
+    def finalize(self):
+        for it in self._iterators.values():
+            it.finalize()
+
+    def get_optimizer(self, name):
+        return self._optimizers[name]
+
+    def get_all_optimizers(self):
+        return dict(self._optimizers)
+
+    def get_iterator(self, name):
+        return self._iterators[name]
+
+    def update(self):
+        """One iteration."""
+        self.update_core()
+        self.iteration += 1
+
+    def update_core(self):
+        iterator = self._iterators['main']
+        batch = iterator.next()
+        in_arrays = self.converter(batch, self.input_device)
+        optimizer = self._optimizers['main']
+        loss_func = self.loss_func or optimizer.target
+        if isinstance(in_arrays, tuple):
+            optimizer.update(loss_func, *in_arrays)
+        elif isinstance(in_arrays, dict):
+            optimizer.update(loss_func, **in_arrays)
+        else:
+            optimizer.update(loss_func, in_arrays)
+        if self.auto_new_epoch and iterator.is_new_epoch:
+            optimizer.new_epoch(auto=True)
+
+    def serialize(self, serializer):
+        for name, iterator in self._iterators.items():
+            iterator.serialize(serializer['iterator:' + name])
+        for name, optimizer in self._optimizers.items():
+            optimizer.serialize(serializer['optimizer:' + name])
+            optimizer.target.serialize(serializer['model:' + name])
+        self.iteration = serializer('iteration', self.iteration)
