@@ -17,3 +17,9 @@ from chainer_core.functions.connection.embed_id import embed_id  # NOQA
 from chainer_core.functions.connection.linear import linear  # NOQA
 from chainer_core.functions.connection.local_convolution_2d import (  # NOQA
     local_convolution_2d)
+from chainer_core.functions.connection.n_step_gru import n_step_bigru  # NOQA
+from chainer_core.functions.connection.n_step_gru import n_step_gru  # NOQA
+from chainer_core.functions.connection.n_step_lstm import n_step_bilstm  # NOQA
+from chainer_core.functions.connection.n_step_lstm import n_step_lstm  # NOQA
+from chainer_core.functions.connection.n_step_rnn import n_step_birnn  # NOQA
+from chainer_core.functions.connection.n_step_rnn import n_step_rnn  # NOQA
