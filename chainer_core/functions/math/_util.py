@@ -1,4 +1,4 @@
-"""Checks and gradient helpers shared by the math ops."""
+"""Checks and gradient utilities shared by the math ops."""
 import numpy
 
 from chainer_core.utils import type_check
