@@ -116,6 +116,9 @@ class SerialIterator(Iterator):
                 serializer('order', self._order)
             except KeyError:
                 serializer('_order', self._order)
+        sampler_serialize = getattr(self.order_sampler, 'serialize', None)
+        if sampler_serialize is not None:
+            sampler_serialize(serializer['order_sampler'])
         try:
             self._previous_epoch_detail = serializer(
                 'previous_epoch_detail', self._previous_epoch_detail)
