@@ -24,3 +24,6 @@ def size_of_shape(shape):
     for s in shape:
         size *= s
     return size
+
+
+from chainer_core.utils.sparse import CooMatrix, get_order, to_coo  # NOQA

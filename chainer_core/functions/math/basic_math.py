@@ -369,6 +369,8 @@ def install_variable_arithmetics():
     Variable.__matmul__ = _matmul
     Variable.__rmatmul__ = _rmatmul
     Variable.__getitem__ = _getitem
+    from chainer_core.functions.math.absolute import absolute
+    Variable.__abs__ = absolute
 
 
 __all__ = ['add', 'sub', 'mul', 'div', 'neg', 'pow', 'as_variable']
