@@ -53,3 +53,30 @@ class DebugMode:
 
     def __exit__(self, *exc):
         self._cm.__exit__(*exc)
+
+
+# After no_backprop_mode and force_backprop_mode: chainer_core.function
+# re-exports them, as chainer.function did.
+from chainer_core.function import Function, FunctionAdapter  # NOQA: E402
+from chainer_core.function_hook import (  # NOQA: E402
+    FunctionHook, get_function_hooks)
+from chainer_core.link_hook import LinkHook  # NOQA: E402
+from chainer_core.optimizer import (  # NOQA: E402
+    GradientMethod, Hyperparameter, Optimizer, UpdateRule)
+from chainer_core.reporter import (  # NOQA: E402
+    DictSummary, Reporter, Summary, get_current_reporter, report,
+    report_scope)
+from chainer_core.serializer import (  # NOQA: E402
+    AbstractSerializer, Deserializer, Serializer)
+from chainer_core import (  # NOQA: E402
+    backends, function_hooks, link_hooks, optimizer_hooks)
+
+
+def __getattr__(name):
+    # chainer.cuda, the old name of chainer.backends.cuda: imported on
+    # first use, as it imports CuPy.
+    if name == 'cuda':
+        from chainer_core.backends import cuda
+        return cuda
+    raise AttributeError('module {!r} has no attribute {!r}'.format(
+        __name__, name))

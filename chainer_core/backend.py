@@ -51,3 +51,95 @@ def copyto(dst, src):
         numpy.copyto(dst, src)
     else:
         dst[...] = src
+
+
+class _ResolvedByDiscovery(type):
+    """Calling one of the core's device base classes itself (as Chainer
+    code does: ``Intel64Device()``, ``GpuDevice(cupy_device)``) returns the
+    device the installed plugin provides; the plugins' subclasses construct
+    as usual."""
+
+    def __call__(cls, *args, **kwargs):
+        resolve = cls.__dict__.get('_resolve')
+        if resolve is not None:
+            return resolve.__func__(cls, *args, **kwargs)
+        return super().__call__(*args, **kwargs)
+
+
+class GpuDevice(Device, metaclass=_ResolvedByDiscovery):
+    """A CUDA GPU with CuPy arrays (Chainer's ``chainer.backend.GpuDevice``).
+
+    The core has no GPU support of its own. This class is the base of the
+    device class of the CUDA backend plugin (chainer-cuda), so that
+    ``isinstance(device, GpuDevice)`` holds for a GPU device whichever
+    plugin made it; the plugin sets ``device`` (the ``cupy.cuda.Device``).
+    ``GpuDevice(cupy_device)`` and the class methods find devices through
+    plugin discovery.
+    """
+
+    device = None
+
+    @classmethod
+    def _resolve(cls, device):
+        return cls.from_device_id(getattr(device, 'id', device))
+
+    @classmethod
+    def from_device_id(cls, device_id):
+        """The GPU device ``'@cupy:<device_id>'`` (an error when no
+        installed backend provides it)."""
+        device_id = int(device_id)
+        if device_id < 0:
+            raise ValueError('GpuDevice.from_device_id: a GPU id must be '
+                             'non-negative, got {}'.format(device_id))
+        device = get_device('@cupy:{}'.format(device_id))
+        if not isinstance(device, cls):
+            raise TypeError('the device {} of backend {!r} is not a {}'
+                            .format(device.name, device.backend.name,
+                                    cls.__name__))
+        return device
+
+    @classmethod
+    def from_array(cls, array):
+        """The GPU device holding ``array``, or None if it is not on one."""
+        return _device_of_class(cls, array)
+
+
+class Intel64Device(Device, metaclass=_ResolvedByDiscovery):
+    """The CPU with oneDNN (MKL-DNN) kernels (Chainer's
+    ``chainer.backend.Intel64Device``, specifier ``'@intel64'``).
+
+    The core does not use oneDNN itself. This class is the base of the
+    device class of the oneDNN backend plugin (chainer-mkldnn, backend name
+    ``'mkldnn'``), so that ``isinstance(device, Intel64Device)`` holds for
+    its devices. ``Intel64Device()`` and the class methods find the device
+    through plugin discovery.
+    """
+
+    @classmethod
+    def _resolve(cls):
+        return cls.get()
+
+    @classmethod
+    def get(cls):
+        """The ``'@intel64'`` device (an error when no installed backend
+        provides it)."""
+        device = get_device('@intel64')
+        if not isinstance(device, cls):
+            raise TypeError('the device {} of backend {!r} is not an {}'
+                            .format(device.name, device.backend.name,
+                                    cls.__name__))
+        return device
+
+    @classmethod
+    def from_array(cls, array):
+        """The device holding ``array`` if it is an Intel64Device, else
+        None."""
+        return _device_of_class(cls, array)
+
+
+def _device_of_class(cls, array):
+    try:
+        device = get_device_from_array(array)
+    except TypeError:
+        return None
+    return device if isinstance(device, cls) else None

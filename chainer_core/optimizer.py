@@ -1,11 +1,11 @@
 """Optimizers: update rules per parameter, driven by an Optimizer."""
 import collections
-
+import copy
+import math
 import warnings
 
 import numpy
 
-from backend_api._host import host
 from chainer_core.variable import Variable
 
 
@@ -60,12 +60,51 @@ class HyperparameterProxy:
         setattr(obj.hyperparam, self._name, value)
 
 
+def _hook_name(hook, name):
+    if name is None:
+        name = getattr(hook, 'name', getattr(hook, '__name__', None))
+    if name is None:
+        raise ValueError('the name of the hook function is not specified')
+    return name
+
+
+def _hook_timing(hook, timing):
+    if timing not in ('pre', 'post', 'auto'):
+        raise ValueError("timing must be 'pre', 'post' or 'auto', got {!r}"
+                         .format(timing))
+    if timing != 'auto':
+        return timing
+    timing = getattr(hook, 'timing', None)
+    if timing not in ('pre', 'post'):
+        warnings.warn("hook {!r} has no timing attribute of 'pre' or 'post'; "
+                      "calling it before the update ('pre')".format(hook))
+        timing = 'pre'
+    return timing
+
+
+def _on_device(value, device):
+    """``value`` on ``device`` (a state array loaded on the host, say)."""
+    if not hasattr(value, 'shape') or isinstance(value, numpy.generic):
+        return value
+    if device.is_array_supported(value):
+        return value
+    return device.send(value)
+
+
 class UpdateRule:
     """How one parameter is updated from its gradient.
 
     Subclasses implement :meth:`init_state` (allocate ``self.state``
     arrays like the parameter) and :meth:`update_core` (update
-    ``param.array`` in place from ``param.grad``).
+    ``param.array`` in place from ``param.grad``), or instead of the latter
+    :meth:`update_core_cpu` and :meth:`update_core_gpu`.
+
+    Attributes:
+        enabled (bool): when False, :meth:`update` leaves the parameter as
+            it is.
+        hyperparam (Hyperparameter): this rule's hyperparameters; unset
+            entries fall back to the optimizer's.
+        t (int): the number of updates made by this rule.
     """
 
     def __init__(self, parent_hyperparam=None):
@@ -80,23 +119,30 @@ class UpdateRule:
 
     @property
     def state(self):
+        """The state dictionary (None before the first update)."""
         return self._state
 
-    def add_hook(self, hook, name=None, timing='pre'):
-        """Add ``hook(rule, param)`` to run before or after updates."""
+    def add_hook(self, hook, name=None, timing='auto'):
+        """Add ``hook(rule, param)`` to run before or after each update.
+
+        Args:
+            hook (callable): the hook.
+            name (str): its name (default: ``hook.name``).
+            timing (str): ``'pre'``, ``'post'``, or ``'auto'`` to use the
+                hook's ``timing`` attribute (``'pre'`` if it has none).
+        """
         if not callable(hook):
             raise TypeError('hook function must be callable')
-        if timing not in ('pre', 'post'):
-            raise ValueError("timing must be 'pre' or 'post', got {!r}"
-                             .format(timing))
-        name = name or getattr(hook, 'name', getattr(hook, '__name__', None))
+        timing = _hook_timing(hook, timing)
+        name = _hook_name(hook, name)
+        if name in self._pre_update_hooks or name in self._post_update_hooks:
+            raise ValueError('hook "{}" already exists'.format(name))
         hooks = self._pre_update_hooks if timing == 'pre' else \
             self._post_update_hooks
-        if name in hooks:
-            raise KeyError('hook "{}" already exists'.format(name))
         hooks[name] = hook
 
     def remove_hook(self, name):
+        """Remove the hook registered as ``name``."""
         for hooks in (self._pre_update_hooks, self._post_update_hooks):
             if name in hooks:
                 del hooks[name]
@@ -104,23 +150,26 @@ class UpdateRule:
         raise KeyError('no hook named {}'.format(name))
 
     def update(self, param):
-        """Update ``param`` from its gradient (no-op if the grad is None)."""
+        """Run the hooks and update ``param`` (nothing when its grad is
+        None or the rule is disabled)."""
         if not self.enabled:
             return
         self.t += 1
-        grad_var = param._grad_var
-        if grad_var is None:
+        if param.array is None or param.grad is None:
             return
-        loss_scale = getattr(param, '_loss_scale', None)
-        if loss_scale is not None:
-            grad_var._data = grad_var._data / loss_scale
-            param._loss_scale = None
         if self._use_fp32_update and param.dtype == numpy.float16:
             self._update_in_fp32(param)
             return
-        if self._state is None:
-            self._state = {}
-            self.init_state(param)
+        self._prepare(param)
+        loss_scale = param._loss_scale
+        if loss_scale is not None:
+            param.grad_var._data = param.grad / loss_scale
+            # Divided once: a second update without a new backward pass
+            # must not divide again.
+            param._loss_scale = None
+        self._run(param)
+
+    def _run(self, param):
         for hook in self._pre_update_hooks.values():
             hook(self, param)
         self.update_core(param)
@@ -132,62 +181,145 @@ class UpdateRule:
         if master is None or master.shape != param.shape:
             master = self._fp32_param = Variable(
                 param.array.astype(numpy.float32), name=param.name)
-        master._grad_var = Variable(param.grad.astype(numpy.float32),
-                                    requires_grad=False)
+        elif not param.device.is_array_supported(master.array):
+            master.array = param.device.send(master.array)
+        # The gradient is cast before the loss scale is divided out, so
+        # small gradients that float16 holds only scaled survive.
+        grad = param.grad.astype(numpy.float32)
+        loss_scale = param._loss_scale
+        if loss_scale is not None:
+            grad /= loss_scale
+            param._loss_scale = None
+        master.grad = grad
+        self._prepare(master)
+        self._run(master)
+        param.array[...] = master.array.astype(param.dtype)
+        master.grad = None
+
+    def _prepare(self, param):
+        device = param.device
         if self._state is None:
             self._state = {}
-            self.init_state(master)
-        for hook in self._pre_update_hooks.values():
-            hook(self, master)
-        self.update_core(master)
-        for hook in self._post_update_hooks.values():
-            hook(self, master)
-        param.array[...] = master.array.astype(param.dtype)
+            self.init_state(param)
+        for key, value in self._state.items():
+            self._state[key] = _on_device(value, device)
 
     def update_core(self, param):
+        """Update ``param.array`` from ``param.grad``.
+
+        The default calls :meth:`update_core_cpu` for NumPy arrays and
+        :meth:`update_core_gpu` for CuPy arrays.
+        """
+        xp = param.device.xp
+        if xp is numpy:
+            self.update_core_cpu(param)
+        elif getattr(xp, '__name__', '') == 'cupy':
+            self.update_core_gpu(param)
+        else:
+            raise NotImplementedError(
+                '{} has no update for arrays of device {}: override '
+                'update_core'.format(type(self).__name__, param.device))
+
+    def update_core_cpu(self, param):
         raise NotImplementedError(
-            '{} must implement update_core'.format(type(self).__name__))
+            '{} must implement update_core or update_core_cpu'.format(
+                type(self).__name__))
+
+    def update_core_gpu(self, param):
+        raise NotImplementedError(
+            '{} must implement update_core or update_core_gpu'.format(
+                type(self).__name__))
 
     def init_state(self, param):
         """Allocate the state arrays for ``param`` (default: none)."""
 
     def use_fp32_update(self, flag=True):
-        """Keep a float32 master copy of float16 parameters."""
+        """Update float16 parameters through a float32 master copy.
+
+        The gradient is cast to float32, the update (and the hooks) run on
+        the master copy, and the parameter receives the result cast back.
+        """
         self._use_fp32_update = flag
 
     def serialize(self, serializer):
-        """Save or load ``t`` and the state arrays."""
+        """Save or load ``t``, the state arrays and the float32 master
+        copy (when :meth:`use_fp32_update` is on)."""
         from chainer_core.serializer import Deserializer
+        loading = isinstance(serializer, Deserializer)
         self.t = serializer('t', self.t)
         if self._state is None:
-            if not isinstance(serializer, Deserializer):
+            if loading:
+                self._load_fresh_state(serializer)
+        else:
+            for key in sorted(self._state):
+                self._state[key] = serializer(key, self._state[key])
+        if self._use_fp32_update:
+            self._serialize_fp32_param(serializer, loading)
+
+    def _load_fresh_state(self, serializer):
+        # The keys come from init_state on a stand-in parameter (on a
+        # shallow copy, so that init_state changes nothing else of ours);
+        # the stored arrays then replace the stand-ins.
+        self._state = {}
+        dummy = numpy.empty(1, numpy.float32)
+        copy.copy(self).init_state(Variable(dummy, grad=dummy))
+        for key in list(self._state):
+            try:
+                value = serializer(key, None)
+            except KeyError:
+                if self.enabled:
+                    raise
+                value = None
+            if value is None:
+                # Not saved (a rule that never updated): the state is
+                # made on the first update as usual.
+                self._state = None
                 return
-            # The state's keys come from init_state on a stand-in
-            # parameter; the stored arrays then replace the stand-ins.
-            self._state = {}
-            dummy = numpy.zeros(1, numpy.float32)
-            self.init_state(Variable(dummy, grad=dummy))
-            for key in list(self._state):
-                self._state[key] = serializer(key, None)
+            self._state[key] = value
+
+    def _serialize_fp32_param(self, serializer, loading):
+        master = self._fp32_param
+        if not loading:
+            if master is not None:
+                serializer('fp32_param', master.array)
             return
-        for key in sorted(self._state):
-            self._state[key] = serializer(key, self._state[key])
+        try:
+            value = serializer('fp32_param',
+                               None if master is None else master.array)
+        except KeyError:
+            # Saved without a master copy: it is made from the parameter.
+            return
+        if value is not None and master is None:
+            self._fp32_param = Variable(
+                numpy.asarray(value, dtype=numpy.float32))
 
 
 class Optimizer:
-    """Base of optimizers: owns the target link and the hooks."""
+    """Base of optimizers: owns the target link and the hooks.
+
+    Attributes:
+        target (Link): the link whose parameters are updated.
+        t (int): the number of updates.
+        epoch (int): the epoch count (see :meth:`new_epoch`).
+        use_auto_new_epoch (bool): set by updaters that call
+            :meth:`new_epoch` themselves.
+    """
 
     target = None
     t = 0
     epoch = 0
     use_auto_new_epoch = False
+    _pre_update_hooks = None
+    _post_update_hooks = None
     _loss_scale = None
+    _loss_scale_max = 65504  # the largest float16
     _loss_scaling_is_dynamic = False
-    _loss_scale_max = 65504.0
+    _loss_scaling_isnan = False
+    _loss_scaling_isnan_ever = False
 
     def setup(self, link):
-        """Attach to ``link`` (its parameters will be updated). Returns
-        ``self``."""
+        """Attach to ``link`` (its parameters will be updated) and drop the
+        hooks. Returns ``self``."""
         from chainer_core.link import Link
         if not isinstance(link, Link):
             raise TypeError('optimization target must be a Link, got {}'
@@ -200,13 +332,27 @@ class Optimizer:
         return self
 
     def update(self, lossfun=None, *args, **kwds):
+        """Update the parameters (from ``lossfun(*args, **kwds)`` if
+        given)."""
         raise NotImplementedError
 
     def new_epoch(self, auto=False):
-        """Count an epoch (iterators call this with ``auto=True``)."""
-        if self.use_auto_new_epoch and not auto:
-            raise RuntimeError('new_epoch is called automatically by the '
-                               'updater; do not call it yourself')
+        """Count an epoch.
+
+        Args:
+            auto (bool): True when an updater calls it; it must then have
+                set :attr:`use_auto_new_epoch`.
+        """
+        if auto and not self.use_auto_new_epoch:
+            raise RuntimeError(
+                'new_epoch(auto=True) called, but use_auto_new_epoch is '
+                'False: the updater must set optimizer.use_auto_new_epoch = '
+                'True')
+        if not auto and self.use_auto_new_epoch:
+            raise RuntimeError(
+                'new_epoch is called by the updater (use_auto_new_epoch is '
+                'True): pass auto_new_epoch=False to the updater or stop '
+                'calling new_epoch yourself')
         self.epoch += 1
 
     def _check_set_up(self):
@@ -215,17 +361,24 @@ class Optimizer:
                                'optimizer.setup(link) first')
 
     def add_hook(self, hook, name=None, timing='auto'):
-        """Add ``hook(optimizer)`` before ('pre') or after ('post')
-        updates; 'auto' uses the hook's ``timing`` attribute."""
-        self._check_set_up()
+        """Add an optimizer hook.
+
+        A hook with a true ``call_for_each_param`` attribute is called as
+        ``hook(rule, param)`` for every parameter, others as
+        ``hook(optimizer)``.
+
+        Args:
+            hook (callable): the hook.
+            name (str): its name (default: ``hook.name``).
+            timing (str): ``'pre'`` (before the update), ``'post'``, or
+                ``'auto'`` for the hook's ``timing`` attribute.
+        """
         if not callable(hook):
-            raise TypeError('hook function must be callable')
-        if timing == 'auto':
-            timing = getattr(hook, 'timing', 'pre')
-        if timing not in ('pre', 'post'):
-            raise ValueError("timing must be 'pre', 'post' or 'auto', got "
-                             "{!r}".format(timing))
-        name = name or getattr(hook, 'name', getattr(hook, '__name__', None))
+            raise TypeError('hook function is not callable')
+        if self._pre_update_hooks is None:
+            raise RuntimeError('call setup before add_hook')
+        timing = _hook_timing(hook, timing)
+        name = _hook_name(hook, name)
         if name in self._pre_update_hooks or name in self._post_update_hooks:
             raise KeyError('hook "{}" already exists'.format(name))
         hooks = self._pre_update_hooks if timing == 'pre' else \
@@ -233,72 +386,137 @@ class Optimizer:
         hooks[name] = hook
 
     def remove_hook(self, name):
-        for hooks in (self._pre_update_hooks, self._post_update_hooks):
+        """Remove the hook registered as ``name``."""
+        for hooks in (self._pre_update_hooks or {},
+                      self._post_update_hooks or {}):
             if name in hooks:
                 del hooks[name]
                 return
         raise KeyError('no hook named {}'.format(name))
 
     def call_hooks(self, timing='pre'):
+        """Call the hooks of ``timing`` in registration order."""
+        for hook in self._hooks_of(timing):
+            self._call_hook(hook)
+
+    def _hooks_of(self, timing):
+        if timing not in ('pre', 'post'):
+            raise ValueError("timing must be 'pre' or 'post', got {!r}"
+                             .format(timing))
         hooks = self._pre_update_hooks if timing == 'pre' else \
             self._post_update_hooks
-        for hook in hooks.values():
+        return list((hooks or {}).values())
+
+    def _call_hook(self, hook):
+        if getattr(hook, 'call_for_each_param', False):
+            for param in self.target.params():
+                hook(param.update_rule, param)
+        else:
             hook(self)
 
     def serialize(self, serializer):
-        """Save or load ``t``, ``epoch`` and every parameter's rule state."""
+        """Save or load ``t``, ``epoch``, every parameter's rule state and,
+        with dynamic loss scaling, the current scale.
+
+        The target's parameters are not included: serialize the link too.
+        """
         self.t = serializer('t', self.t)
         self.epoch = serializer('epoch', self.epoch)
+        if self._loss_scaling_is_dynamic:
+            self._serialize_loss_scaling(serializer)
         for name, param in self.target.namedparams():
             rule = getattr(param, 'update_rule', None)
             if rule is not None:
                 rule.serialize(serializer[name.lstrip('/')])
 
-    def set_loss_scale(self, loss_scale):
-        """Scale losses by ``loss_scale`` in ``update(lossfun)``; None turns
-        dynamic scaling off."""
-        self._loss_scale = loss_scale
-        self._loss_scaling_is_dynamic = False
+    def _serialize_loss_scaling(self, serializer):
+        try:
+            self._loss_scale = float(serializer('loss_scale',
+                                                self._loss_scale))
+            self._loss_scaling_isnan_ever = bool(serializer(
+                'loss_scaling_isnan_ever', self._loss_scaling_isnan_ever))
+        except KeyError:
+            # A snapshot taken without dynamic loss scaling: start afresh.
+            pass
 
     def loss_scaling(self, interval=1000, scale=None):
-        """Dynamic loss scaling for float16: halve the scale and skip the
-        update on non-finite gradients, double it after ``interval`` clean
-        updates."""
-        self._loss_scaling_is_dynamic = True
-        self._loss_scale = float(scale) if scale is not None else 2.0 ** 16
-        self._loss_scaling_interval = interval
-        self._loss_scaling_clean = 0
+        """Configure loss scaling.
 
-    def _grads_are_finite(self):
-        for param in self.target.params(False):
+        Args:
+            interval (int): with dynamic scaling, the number of clean updates
+                over which the scale doubles once an overflow has been seen
+                (before the first overflow it doubles every update).
+            scale (float): a fixed scale; None means dynamic scaling, which
+                starts at 1, halves it and skips the update whenever a
+                gradient holds Inf or NaN.
+        """
+        if scale is None:
+            if interval < 1:
+                raise ValueError('interval must be at least 1, got {}'
+                                 .format(interval))
+            self._loss_scaling_is_dynamic = True
+            self._loss_scale = 1.0
+            self._loss_scaling_multiplier = math.pow(2.0, 1.0 / interval)
+            self._loss_scaling_isnan_ever = False
+        else:
+            if scale <= 0:
+                raise ValueError('loss scale must be positive, got {}'
+                                 .format(scale))
+            self._loss_scale = scale
+
+    def set_loss_scale(self, loss_scale):
+        """Set the loss scale (``loss_scaling(scale=loss_scale)``)."""
+        self.loss_scaling(scale=loss_scale)
+
+    def check_nan_in_grads(self):
+        """With dynamic loss scaling, note (and warn) whether any gradient
+        holds Inf or NaN."""
+        self._loss_scaling_isnan = False
+        if not self._loss_scaling_is_dynamic:
+            return
+        bad = []
+        for name, param in self.target.namedparams(False):
             g = param.grad
             if g is None:
                 continue
-            xp = host.device_from_array(g).xp
-            if not bool(xp.isfinite(g).all()):
-                return False
-        return True
+            if not bool(param.device.xp.isfinite(g).all()):
+                bad.append(name)
+        if bad:
+            self._loss_scaling_isnan = True
+            self._loss_scaling_isnan_ever = True
+            warnings.warn('non-finite gradient of {} (iteration {}, loss '
+                          'scale {}): the update is skipped'.format(
+                              ', '.join(bad), self.t, self._loss_scale))
 
-    def _dynamic_loss_scaling_step(self):
-        """Adjust the scale; False means this update must be skipped."""
-        if self._grads_are_finite():
-            self._loss_scaling_clean += 1
-            if self._loss_scaling_clean >= self._loss_scaling_interval:
-                self._loss_scale = min(self._loss_scale * 2.0,
-                                       self._loss_scale_max)
-                self._loss_scaling_clean = 0
-            return True
-        self._loss_scale = max(self._loss_scale / 2.0, 1.0)
-        self._loss_scaling_clean = 0
-        for param in self.target.params(False):
-            param._loss_scale = None
-        return False
+    def is_safe_to_update(self):
+        """False when :meth:`check_nan_in_grads` found Inf or NaN."""
+        return not self._loss_scaling_isnan
+
+    def update_loss_scale(self):
+        """Adjust the dynamic loss scale after an update."""
+        if not self._loss_scaling_is_dynamic:
+            return
+        if self._loss_scaling_isnan:
+            multiplier = 0.5
+        elif self._loss_scaling_isnan_ever:
+            multiplier = self._loss_scaling_multiplier
+        else:
+            multiplier = 2.0
+        self._loss_scale = max(1.0, min(self._loss_scale_max,
+                                        self._loss_scale * multiplier))
 
 
 class GradientMethod(Optimizer):
-    """Optimizers that update parameters from their gradients."""
+    """Optimizers that update each parameter from its gradient through an
+    :class:`UpdateRule` made by :meth:`create_update_rule`.
+
+    Attributes:
+        hyperparam (Hyperparameter): the parent of every rule's
+            hyperparameters.
+    """
 
     def __init__(self):
+        super().__init__()
         self.hyperparam = Hyperparameter()
         self._use_fp32_update = False
 
@@ -311,52 +529,67 @@ class GradientMethod(Optimizer):
         return self
 
     def create_update_rule(self):
+        """A new update rule for one parameter."""
         raise NotImplementedError
 
     def reallocate_cleared_grads(self):
         """Give a zero gradient to initialised parameters without one."""
-        for param in self.target.params(False):
+        for _, param in self.target.namedparams(False):
             if param.grad is None:
-                xp = host.device_from_array(param.array).xp
-                param._grad_var = Variable(xp.zeros_like(param.array),
-                                           requires_grad=False)
+                param.grad = param.device.xp.zeros_like(param.array)
+
+    def call_hooks(self, timing='pre'):
+        """Call the hooks of ``timing``; gradients a hook clears are
+        reallocated after it."""
+        for hook in self._hooks_of(timing):
+            self._call_hook(hook)
+            self.reallocate_cleared_grads()
 
     def use_cleargrads(self, use=True):
-        warnings.warn('GradientMethod.use_cleargrads is deprecated; '
-                      'cleargrads is always used', DeprecationWarning)
+        """Whether :meth:`update` with a loss function clears the
+        gradients (else zeros them) before backprop. Deprecated."""
+        warnings.warn('GradientMethod.use_cleargrads is deprecated',
+                      DeprecationWarning)
+        self._use_cleargrads = use
 
     def use_fp32_update(self, flag=True):
         """Update float16 parameters through float32 master copies."""
         self._use_fp32_update = flag
         if self.target is not None:
             for param in self.target.params():
-                param.update_rule.use_fp32_update(flag)
+                if param.update_rule is not None:
+                    param.update_rule.use_fp32_update(flag)
 
     def update(self, lossfun=None, *args, **kwds):
         """Update the parameters.
 
         With ``lossfun``, first compute ``loss = lossfun(*args, **kwds)``,
         clear the gradients and backprop (scaled by the loss scale);
-        otherwise use the gradients already computed.
+        otherwise use the gradients already computed. With dynamic loss
+        scaling, an update whose gradients hold Inf or NaN is skipped (``t``
+        still counts it) and the scale is halved.
         """
         self._check_set_up()
         if lossfun is not None:
             loss = lossfun(*args, **kwds)
-            self.target.cleargrads()
+            if getattr(self, '_use_cleargrads', True):
+                self.target.cleargrads()
+            else:
+                self.target.zerograds()
             loss.backward(loss_scale=self._loss_scale)
             del loss
-        if self._loss_scaling_is_dynamic and \
-                not self._dynamic_loss_scaling_step():
-            self.target.cleargrads()
-            return
         self.reallocate_cleared_grads()
+        self.check_nan_in_grads()
         self.call_hooks('pre')
         self.t += 1
-        for param in self.target.params():
-            rule = param.update_rule
-            if rule is not None:
-                rule.update(param)
+        if self.is_safe_to_update():
+            for param in self.target.params():
+                param.update()
         self.reallocate_cleared_grads()
         self.call_hooks('post')
+        self.update_loss_scale()
 
 
+# Chainer kept the hooks' old home here too.
+from chainer_core.optimizer_hooks import (  # NOQA: E402
+    GradientClipping, GradientHardClipping, GradientNoise, Lasso, WeightDecay)

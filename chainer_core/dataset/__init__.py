@@ -4,3 +4,6 @@ from chainer_core.dataset.convert import (  # NOQA
     to_device)
 from chainer_core.dataset.dataset_mixin import DatasetMixin  # NOQA
 from chainer_core.dataset.iterator import Iterator  # NOQA
+from chainer_core.dataset.download import (  # NOQA
+    cache_or_load_file, cached_download, get_dataset_directory,
+    get_dataset_root, set_dataset_root)

@@ -1,5 +1,8 @@
-"""Adam and its variants: AdamW (weight_decay_rate), AMSGrad, AdaBound."""
+"""Adam and its variants: AdamW, AMSGrad, AdaBound and AMSBound."""
 import math
+import warnings
+
+import numpy
 
 from chainer_core import optimizer
 
@@ -16,6 +19,20 @@ _default_hyperparam.final_lr = 0.1
 _default_hyperparam.gamma = 1e-3
 
 
+def _learning_rate(hp, t):
+    if t == 0:
+        raise RuntimeError('the learning rate of Adam is defined once the '
+                           'updates have started (t > 0)')
+    fix1 = 1.0 - math.pow(hp.beta1, t)
+    fix2 = 1.0 - math.pow(hp.beta2, t)
+    return hp.alpha * math.sqrt(fix2) / fix1
+
+
+def _intermediate_dtype(dtype):
+    # float16 moments lose the small squared gradients: compute in float32.
+    return numpy.float32 if dtype == numpy.float16 else dtype
+
+
 class AdamRule(optimizer.UpdateRule):
     """The Adam update of one parameter.
 
@@ -23,78 +40,121 @@ class AdamRule(optimizer.UpdateRule):
         m &\\leftarrow m + (1 - \\beta_1)(g - m) \\\\
         v &\\leftarrow v + (1 - \\beta_2)(g^2 - v) \\\\
         \\theta &\\leftarrow \\theta - \\eta \\left(
-            \\alpha_t \\frac{m}{\\sqrt{\\hat v} + \\epsilon}
+            \\frac{\\alpha_t}{\\sqrt{\\hat v} + \\epsilon} m
             + \\lambda \\theta \\right)
 
     with :math:`\\alpha_t = \\alpha \\sqrt{1-\\beta_2^t}/(1-\\beta_1^t)`,
-    :math:`\\hat v = \\max(\\hat v, v)` under AMSGrad (else :math:`v`),
-    and the step clipped to AdaBound's bounds under AdaBound.
+    :math:`\\hat v` the running maximum of :math:`v` under AMSGrad (else
+    :math:`v`), and under AdaBound the step size
+    :math:`\\alpha_t / (\\sqrt{\\hat v} + \\epsilon)` clipped into
+    :math:`[l_t, u_t]` with :math:`l_t = f (1 - 1/(\\gamma t + 1))`,
+    :math:`u_t = f (1 + 1/(\\gamma t))` and
+    :math:`f = \\mathrm{final\\_lr} \\cdot \\alpha / \\alpha_0`
+    (:math:`\\alpha_0` the ``alpha`` the rule was made with, so that a
+    schedule of ``alpha`` moves the bounds alike).
+
+    See :class:`Adam` for the arguments.
     """
 
-    def __init__(self, parent_hyperparam=None, **kwargs):
+    def __init__(self, parent_hyperparam=None, alpha=None, beta1=None,
+                 beta2=None, eps=None, eta=None, weight_decay_rate=None,
+                 amsgrad=None, adabound=None, final_lr=None, gamma=None):
         super().__init__(parent_hyperparam or _default_hyperparam)
-        for k, v in kwargs.items():
-            if v is not None:
-                setattr(self.hyperparam, k, v)
+        for name, value in (
+                ('alpha', alpha), ('beta1', beta1), ('beta2', beta2),
+                ('eps', eps), ('eta', eta),
+                ('weight_decay_rate', weight_decay_rate),
+                ('amsgrad', amsgrad), ('adabound', adabound),
+                ('final_lr', final_lr), ('gamma', gamma)):
+            if value is not None:
+                setattr(self.hyperparam, name, value)
         self.initial_alpha = self.hyperparam.alpha
 
     def init_state(self, param):
-        xp = param.xp
+        xp = param.device.xp
         self.state['m'] = xp.zeros_like(param.array)
         self.state['v'] = xp.zeros_like(param.array)
         if self.hyperparam.amsgrad:
             self.state['vhat'] = xp.zeros_like(param.array)
 
+    def _check_eps(self, dtype):
+        eps = self.hyperparam.eps
+        if eps != 0 and numpy.dtype(dtype).type(eps) == 0:
+            raise ValueError('eps of Adam optimizer is too small for {} ({})'
+                             .format(numpy.dtype(dtype).name, eps))
+
     @property
     def alpha_t(self):
+        """The bias-corrected step size of the current step."""
+        return _learning_rate(self.hyperparam, self.t)
+
+    @property
+    def lr(self):
+        warnings.warn('AdamRule.lr is renamed AdamRule.alpha_t',
+                      DeprecationWarning)
+        return self.alpha_t
+
+    @property
+    def bounds(self):
+        """AdaBound's ``(lower, upper)`` step size bounds at this step."""
         hp = self.hyperparam
         if self.t == 0:
-            raise RuntimeError('alpha_t is defined after the first update')
-        fix1 = 1.0 - hp.beta1 ** self.t
-        fix2 = 1.0 - hp.beta2 ** self.t
-        return hp.alpha * math.sqrt(fix2) / fix1
-
-    lr = alpha_t
+            raise RuntimeError('the AdaBound bounds are defined once the '
+                               'updates have started (t > 0)')
+        final_lr = hp.final_lr * hp.alpha / self.initial_alpha
+        lower = final_lr * (1.0 - 1.0 / (hp.gamma * self.t + 1))
+        upper = final_lr * (1.0 + 1.0 / (hp.gamma * self.t))
+        return lower, upper
 
     def update_core(self, param):
         hp = self.hyperparam
-        if hp.eps == 0:
-            raise ValueError('Adam: eps must be positive, got 0')
-        xp = param.xp
-        grad = param.grad
+        dtype = _intermediate_dtype(param.dtype)
+        self._check_eps(dtype)
+        xp = param.device.xp
+        grad = param.grad.astype(dtype, copy=False)
         m, v = self.state['m'], self.state['v']
         m += (1 - hp.beta1) * (grad - m)
         v += (1 - hp.beta2) * (grad * grad - v)
         if hp.amsgrad:
-            vhat = self.state['vhat']
+            vhat = self.state.get('vhat')
+            if vhat is None:
+                # amsgrad switched on after the first update.
+                vhat = self.state['vhat'] = v.copy()
             xp.maximum(vhat, v, out=vhat)
         else:
             vhat = v
+        vhat = vhat.astype(dtype, copy=False)
         step = self.alpha_t / (xp.sqrt(vhat) + hp.eps)
         if hp.adabound:
-            final_lr = hp.final_lr * hp.alpha / self.initial_alpha
-            lower = final_lr * (1.0 - 1.0 / (hp.gamma * self.t + 1))
-            upper = final_lr * (1.0 + 1.0 / (hp.gamma * self.t))
+            lower, upper = self.bounds
             step = xp.clip(step, lower, upper)
-        param.array -= (hp.eta * (step * m + hp.weight_decay_rate *
-                                  param.array)).astype(param.dtype,
-                                                       copy=False)
+        delta = hp.eta * (step * m + hp.weight_decay_rate * param.array)
+        param.array -= delta.astype(param.dtype, copy=False)
 
 
 class Adam(optimizer.GradientMethod):
-    """Adam (Kingma and Ba), with decoupled weight decay (AdamW when
-    ``weight_decay_rate > 0``), AMSGrad and AdaBound switches.
+    """Adam (Kingma and Ba, arXiv:1412.6980).
+
+    With ``eta`` and ``weight_decay_rate`` it is AdamW (Loshchilov and
+    Hutter, *Decoupled Weight Decay Regularization*): the decay is applied
+    to the parameter, not added to the gradient. ``amsgrad`` uses the
+    running maximum of the second moment (Reddi et al., *On the Convergence
+    of Adam and Beyond*), ``adabound`` clips the step size into bounds that
+    converge to ``final_lr`` (Luo et al., *Adaptive Gradient Methods with
+    Dynamic Bound of Learning Rate*); both together are AMSBound. With the
+    defaults it is plain Adam.
 
     Args:
-        alpha (float): step size.
-        beta1, beta2 (float): decay rates of the moment estimates.
-        eps (float): denominator term for stability.
-        eta (float): schedule multiplier.
-        weight_decay_rate (float): decoupled weight decay.
-        amsgrad (bool): use AMSGrad's running maximum of ``v``.
-        adabound (bool): clip steps to AdaBound's bounds.
-        final_lr (float): AdaBound's final learning rate.
-        gamma (float): AdaBound's convergence speed.
+        alpha (float): the coefficient of the step size.
+        beta1 (float): the decay rate of the first moment.
+        beta2 (float): the decay rate of the second moment.
+        eps (float): a small value for numerical stability.
+        eta (float): a schedule multiplier (for warm restarts).
+        weight_decay_rate (float): the decoupled weight decay rate.
+        amsgrad (bool): use AMSGrad.
+        adabound (bool): use AdaBound.
+        final_lr (float): AdaBound's final step size.
+        gamma (float): AdaBound's convergence speed of the bounds.
     """
 
     alpha = optimizer.HyperparameterProxy('alpha')
@@ -120,62 +180,87 @@ class Adam(optimizer.GradientMethod):
                  gamma=_default_hyperparam.gamma):
         super().__init__()
         hp = self.hyperparam
-        hp.alpha, hp.beta1, hp.beta2, hp.eps, hp.eta = \
-            alpha, beta1, beta2, eps, eta
+        hp.alpha = alpha
+        hp.beta1 = beta1
+        hp.beta2 = beta2
+        hp.eps = eps
+        hp.eta = eta
         hp.weight_decay_rate = weight_decay_rate
-        hp.amsgrad, hp.adabound = amsgrad, adabound
-        hp.final_lr, hp.gamma = final_lr, gamma
+        hp.amsgrad = amsgrad
+        hp.adabound = adabound
+        hp.final_lr = final_lr
+        hp.gamma = gamma
 
     def create_update_rule(self):
         return AdamRule(self.hyperparam)
 
     @property
     def alpha_t(self):
-        hp = self.hyperparam
-        if self.t == 0:
-            raise RuntimeError('alpha_t is defined after the first update')
-        return hp.alpha * math.sqrt(1.0 - hp.beta2 ** self.t) / \
-            (1.0 - hp.beta1 ** self.t)
+        """The bias-corrected step size at the optimizer's step count."""
+        return _learning_rate(self.hyperparam, self.t)
 
-    lr = alpha_t
+    @property
+    def lr(self):
+        warnings.warn('Adam.lr is renamed Adam.alpha_t', DeprecationWarning)
+        return self.alpha_t
 
 
-class AMSGrad(Adam):
-    """Adam with ``amsgrad=True``."""
+class AdamW(Adam):
+    """Adam with decoupled weight decay (:class:`Adam` with these
+    arguments)."""
 
     def __init__(self, alpha=_default_hyperparam.alpha,
                  beta1=_default_hyperparam.beta1,
                  beta2=_default_hyperparam.beta2,
-                 eps=_default_hyperparam.eps, eta=_default_hyperparam.eta,
+                 eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta,
                  weight_decay_rate=_default_hyperparam.weight_decay_rate):
-        super().__init__(alpha, beta1, beta2, eps, eta, weight_decay_rate,
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
+                         eta=eta, weight_decay_rate=weight_decay_rate)
+
+
+class AMSGrad(Adam):
+    """:class:`Adam` with ``amsgrad=True``."""
+
+    def __init__(self, alpha=_default_hyperparam.alpha,
+                 beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2,
+                 eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta,
+                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
+                         eta=eta, weight_decay_rate=weight_decay_rate,
                          amsgrad=True)
 
 
 class AdaBound(Adam):
-    """Adam with ``adabound=True``."""
+    """:class:`Adam` with ``adabound=True``."""
 
     def __init__(self, alpha=_default_hyperparam.alpha,
                  beta1=_default_hyperparam.beta1,
                  beta2=_default_hyperparam.beta2,
                  final_lr=_default_hyperparam.final_lr,
                  gamma=_default_hyperparam.gamma,
-                 eps=_default_hyperparam.eps, eta=_default_hyperparam.eta,
+                 eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta,
                  weight_decay_rate=_default_hyperparam.weight_decay_rate):
-        super().__init__(alpha, beta1, beta2, eps, eta, weight_decay_rate,
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
+                         eta=eta, weight_decay_rate=weight_decay_rate,
                          adabound=True, final_lr=final_lr, gamma=gamma)
 
 
 class AMSBound(Adam):
-    """Adam with ``amsgrad=True`` and ``adabound=True``."""
+    """:class:`Adam` with ``amsgrad=True`` and ``adabound=True``."""
 
     def __init__(self, alpha=_default_hyperparam.alpha,
                  beta1=_default_hyperparam.beta1,
                  beta2=_default_hyperparam.beta2,
                  final_lr=_default_hyperparam.final_lr,
                  gamma=_default_hyperparam.gamma,
-                 eps=_default_hyperparam.eps, eta=_default_hyperparam.eta,
+                 eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta,
                  weight_decay_rate=_default_hyperparam.weight_decay_rate):
-        super().__init__(alpha, beta1, beta2, eps, eta, weight_decay_rate,
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
+                         eta=eta, weight_decay_rate=weight_decay_rate,
                          amsgrad=True, adabound=True, final_lr=final_lr,
                          gamma=gamma)

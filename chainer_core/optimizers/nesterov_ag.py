@@ -1,0 +1,57 @@
+"""NesterovAG: Nesterov's accelerated gradient."""
+from chainer_core import optimizer
+
+_default_hyperparam = optimizer.Hyperparameter()
+_default_hyperparam.lr = 0.01
+_default_hyperparam.momentum = 0.9
+
+
+class NesterovAGRule(optimizer.UpdateRule):
+    """Nesterov's accelerated gradient in the form of Bengio et al.
+    (arXiv:1212.0901), which needs the gradient at the parameter only::
+
+        v = momentum * v - lr * grad
+        param += momentum ** 2 * v - (1 + momentum) * lr * grad
+
+    See :class:`NesterovAG` for the arguments.
+    """
+
+    def __init__(self, parent_hyperparam=None, lr=None, momentum=None):
+        super().__init__(parent_hyperparam or _default_hyperparam)
+        if lr is not None:
+            self.hyperparam.lr = lr
+        if momentum is not None:
+            self.hyperparam.momentum = momentum
+
+    def init_state(self, param):
+        self.state['v'] = param.device.xp.zeros_like(param.array)
+
+    def update_core(self, param):
+        grad = param.grad
+        v = self.state['v']
+        lr, momentum = self.hyperparam.lr, self.hyperparam.momentum
+        v *= momentum
+        v -= lr * grad
+        param.array += momentum * momentum * v
+        param.array -= (1 + momentum) * lr * grad
+
+
+class NesterovAG(optimizer.GradientMethod):
+    """Nesterov's accelerated gradient.
+
+    Args:
+        lr (float): the learning rate.
+        momentum (float): the momentum factor.
+    """
+
+    lr = optimizer.HyperparameterProxy('lr')
+    momentum = optimizer.HyperparameterProxy('momentum')
+
+    def __init__(self, lr=_default_hyperparam.lr,
+                 momentum=_default_hyperparam.momentum):
+        super().__init__()
+        self.hyperparam.lr = lr
+        self.hyperparam.momentum = momentum
+
+    def create_update_rule(self):
+        return NesterovAGRule(self.hyperparam)
