@@ -4,12 +4,13 @@ from chainer_core.functions.activation.sigmoid import sigmoid
 from chainer_core.functions.activation.tanh import tanh
 from chainer_core.functions.array.concat import concat
 from chainer_core.functions.array.split_axis import split_axis
-from chainer_core.functions.connection import n_step_rnn
+from chainer_core.functions.connection.n_step_rnn import (
+    _Cell, _n_step, _parse_kwargs)
 from chainer_core.functions.connection.linear import linear
 from chainer_core.functions.math.linear_interpolate import linear_interpolate
 
 
-class _GRUCell(n_step_rnn._Cell):
+class _GRUCell(_Cell):
     n_weights = 6
 
     def project(self, x, w, b):
@@ -76,9 +77,9 @@ def n_step_gru(n_layers, dropout_ratio, hx, ws, bs, xs, **kwargs):
         ``hx``, and a tuple of the hidden states of the last layer,
         ``ys[t]`` of shape ``(B_t, N)``.
     """
-    n_step_rnn._parse_kwargs('n_step_gru', kwargs)
-    hy, _, ys = n_step_rnn._n_step('n_step_gru', _CELL, False, n_layers,
-                                   dropout_ratio, hx, None, ws, bs, xs)
+    _parse_kwargs('n_step_gru', kwargs)
+    hy, _, ys = _n_step('n_step_gru', _CELL, False, n_layers,
+                        dropout_ratio, hx, None, ws, bs, xs)
     return hy, ys
 
 
@@ -110,7 +111,7 @@ def n_step_bigru(n_layers, dropout_ratio, hx, ws, bs, xs, **kwargs):
         tuple: ``(hy, ys)``: ``hy`` of the shape of ``hx``; ``ys[t]`` of
         shape ``(B_t, 2N)``.
     """
-    n_step_rnn._parse_kwargs('n_step_bigru', kwargs)
-    hy, _, ys = n_step_rnn._n_step('n_step_bigru', _CELL, True, n_layers,
-                                   dropout_ratio, hx, None, ws, bs, xs)
+    _parse_kwargs('n_step_bigru', kwargs)
+    hy, _, ys = _n_step('n_step_bigru', _CELL, True, n_layers,
+                        dropout_ratio, hx, None, ws, bs, xs)
     return hy, ys

@@ -3,7 +3,8 @@ of different lengths, built on the lstm cell."""
 from chainer_core.functions.activation.lstm import lstm
 from chainer_core.functions.array.reshape import reshape
 from chainer_core.functions.array.stack import stack
-from chainer_core.functions.connection import n_step_rnn
+from chainer_core.functions.connection.n_step_rnn import (
+    _Cell, _n_step, _parse_kwargs)
 from chainer_core.functions.connection.linear import linear
 
 # The weights are stored as cuDNN orders the gates (input, forget, cell
@@ -19,7 +20,7 @@ def _interleave(mats):
     return reshape(stacked, (stacked.shape[0] * 4,) + stacked.shape[2:])
 
 
-class _LSTMCell(n_step_rnn._Cell):
+class _LSTMCell(_Cell):
     n_weights = 8
     has_cell = True
 
@@ -86,9 +87,9 @@ def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
         shape of ``hx``, and a tuple of the hidden states of the last
         layer, ``ys[t]`` of shape ``(B_t, N)``.
     """
-    n_step_rnn._parse_kwargs('n_step_lstm', kwargs)
-    return n_step_rnn._n_step('n_step_lstm', _CELL, False, n_layers,
-                              dropout_ratio, hx, cx, ws, bs, xs)
+    _parse_kwargs('n_step_lstm', kwargs)
+    return _n_step('n_step_lstm', _CELL, False, n_layers, dropout_ratio,
+                   hx, cx, ws, bs, xs)
 
 
 def n_step_bilstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
@@ -120,6 +121,6 @@ def n_step_bilstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
         tuple: ``(hy, cy, ys)``: ``hy`` and ``cy`` of the shape of ``hx``;
         ``ys[t]`` of shape ``(B_t, 2N)``.
     """
-    n_step_rnn._parse_kwargs('n_step_bilstm', kwargs)
-    return n_step_rnn._n_step('n_step_bilstm', _CELL, True, n_layers,
-                              dropout_ratio, hx, cx, ws, bs, xs)
+    _parse_kwargs('n_step_bilstm', kwargs)
+    return _n_step('n_step_bilstm', _CELL, True, n_layers, dropout_ratio,
+                   hx, cx, ws, bs, xs)
