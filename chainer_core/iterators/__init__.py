@@ -1,4 +1,8 @@
 """Iterators (Chainer's ``chainer.iterators``)."""
+from chainer_core.iterators.multiprocess_iterator import (  # NOQA
+    MultiprocessIterator)
+from chainer_core.iterators.multithread_iterator import (  # NOQA
+    MultithreadIterator)
 from chainer_core.iterators.order_samplers import (  # NOQA
     OrderSampler, ShuffleOrderSampler)
 from chainer_core.iterators.serial_iterator import SerialIterator  # NOQA

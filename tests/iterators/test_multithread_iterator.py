@@ -1,0 +1,71 @@
+"""MultithreadIterator: loading threads and their failures."""
+import threading
+import time
+
+import pytest
+
+from chainer_core.dataset import DatasetMixin
+from chainer_core.iterators import MultithreadIterator
+
+
+class Recording(DatasetMixin):
+    def __init__(self, n, delay=0., bad=None):
+        self.n = n
+        self.delay = delay
+        self.bad = bad
+        self.threads = set()
+
+    def __len__(self):
+        return self.n
+
+    def get_example(self, i):
+        self.threads.add(threading.current_thread().name)
+        time.sleep(self.delay)
+        if i == self.bad:
+            raise KeyError('missing {}'.format(i))
+        return i
+
+
+def test_loads_in_worker_threads():
+    data = Recording(8)
+    with MultithreadIterator(data, 4, n_threads=2, shuffle=False) as it:
+        assert next(it) == [0, 1, 2, 3]
+    assert data.threads and all(
+        name.startswith('MultithreadIterator') for name in data.threads)
+
+
+def test_threads_load_in_parallel_and_ahead():
+    data = Recording(16, delay=0.1)
+    with MultithreadIterator(data, 4, n_threads=4, shuffle=False) as it:
+        start = time.monotonic()
+        next(it)
+        assert time.monotonic() - start < 0.35
+        time.sleep(0.25)
+        start = time.monotonic()
+        next(it)
+        assert time.monotonic() - start < 0.05
+
+
+def test_exception_keeps_its_traceback():
+    data = Recording(6, bad=5)
+    with MultithreadIterator(data, 3, n_threads=2, shuffle=False) as it:
+        assert next(it) == [0, 1, 2]
+        with pytest.raises(KeyError, match='missing 5') as info:
+            next(it)
+        names = [entry.name for entry in info.traceback]
+        assert 'get_example' in names
+        assert it.current_position == 3
+
+
+def test_finalize_stops_the_threads():
+    it = MultithreadIterator(Recording(8), 2, n_threads=3, shuffle=False)
+    next(it)
+    it.finalize()
+    time.sleep(0.05)
+    assert not [t for t in threading.enumerate()
+                if t.name.startswith('MultithreadIterator')]
+
+
+def test_bad_n_threads():
+    with pytest.raises(ValueError, match='n_threads'):
+        MultithreadIterator(Recording(4), 2, n_threads=0)
