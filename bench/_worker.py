@@ -1,0 +1,79 @@
+"""Time one framework's workloads in this process; print JSON lines.
+
+Run by bench/run.py in a fresh process per framework, with the thread
+count pinned through the environment before NumPy or PyTorch load.
+"""
+import argparse
+import json
+import statistics
+import sys
+import time
+
+
+def measure(step, min_block_s=0.2, blocks=7):
+    """Median seconds per call over ``blocks`` timed blocks."""
+    for _ in range(3):
+        step()
+    n = 1
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(n):
+            step()
+        if time.perf_counter() - t0 >= min_block_s / 4 or n >= 1 << 20:
+            break
+        n *= 4
+    elapsed = time.perf_counter() - t0
+    n = max(1, int(n * min_block_s / max(elapsed, 1e-9)))
+    times = []
+    for _ in range(blocks):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            step()
+        times.append((time.perf_counter() - t0) / n)
+    return statistics.median(times), n
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--framework', required=True,
+                        choices=('chainer_core', 'chainer', 'torch'))
+    parser.add_argument('--device', default='@numpy')
+    parser.add_argument('--threads', type=int, required=True)
+    parser.add_argument('--case', action='append', required=True,
+                        help='workload:batch')
+    args = parser.parse_args()
+    sys.path.insert(0, __file__.rsplit('/', 1)[0])
+    import workloads
+
+    if args.framework == 'torch':
+        import torch
+        torch.set_num_threads(args.threads)
+        version = torch.__version__
+
+        def make(name, batch):
+            return workloads.build_torch(torch, name, batch)
+        device_name = 'cpu'
+    else:
+        if args.framework == 'chainer':
+            import chainer
+        else:
+            import chainer_core as chainer
+        version = chainer.__version__
+        device = chainer.get_device(args.device)
+        device_name = str(device)
+
+        def make(name, batch):
+            return workloads.build(chainer, name, batch, device)
+
+    for case in args.case:
+        name, batch = case.split(':')
+        seconds, n = measure(make(name, int(batch)))
+        print(json.dumps({
+            'framework': args.framework, 'version': version,
+            'device': device_name, 'workload': name, 'batch': int(batch),
+            'threads': args.threads, 'us_per_iter': seconds * 1e6,
+            'iterations_per_block': n}), flush=True)
+
+
+if __name__ == '__main__':
+    main()
