@@ -316,15 +316,20 @@ class Link:
         ``device`` (a device object or specifier). Returns self."""
         device = get_device(device)
         for link in self.links():
-            d = link.__dict__
-            for name in link._params:
-                d[name].to_device(device)
-            for name in link._persistent:
-                value = d[name]
-                if _is_array(value):
-                    d[name] = device.send(value)
-            link._device = device
+            link._move_to_device(device)
         return self
+
+    def _move_to_device(self, device):
+        """Move this link's own parameters and array persistents (not its
+        children's); links holding other arrays extend it."""
+        d = self.__dict__
+        for name in self._params:
+            d[name].to_device(device)
+        for name in self._persistent:
+            value = d[name]
+            if _is_array(value):
+                d[name] = device.send(value)
+        self._device = device
 
     def to_cpu(self):
         """Move to NumPy. Returns self."""
