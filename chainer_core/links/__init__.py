@@ -42,3 +42,17 @@ from chainer_core.links.normalization.group_normalization import (  # NOQA
     GroupNormalization)
 from chainer_core.links.normalization.layer_normalization import (  # NOQA
     LayerNormalization)
+from chainer_core.links.rnn import GRU  # NOQA
+from chainer_core.links.rnn import LSTM  # NOQA
+from chainer_core.links.rnn import NStepBiGRU  # NOQA
+from chainer_core.links.rnn import NStepBiLSTM  # NOQA
+from chainer_core.links.rnn import NStepBiRNNReLU  # NOQA
+from chainer_core.links.rnn import NStepBiRNNTanh  # NOQA
+from chainer_core.links.rnn import NStepGRU  # NOQA
+from chainer_core.links.rnn import NStepLSTM  # NOQA
+from chainer_core.links.rnn import NStepRNNReLU  # NOQA
+from chainer_core.links.rnn import NStepRNNTanh  # NOQA
+from chainer_core.links.rnn import StatefulGRU  # NOQA
+from chainer_core.links.rnn import StatefulPeepholeLSTM  # NOQA
+from chainer_core.links.rnn import StatelessGRU  # NOQA
+from chainer_core.links.rnn import StatelessLSTM  # NOQA
