@@ -68,7 +68,7 @@ def _hook_name(hook, name):
     return name
 
 
-def _hook_timing(hook, timing):
+def _hook_timing(hook, timing, warn):
     if timing not in ('pre', 'post', 'auto'):
         raise ValueError("timing must be 'pre', 'post' or 'auto', got {!r}"
                          .format(timing))
@@ -76,8 +76,10 @@ def _hook_timing(hook, timing):
         return timing
     timing = getattr(hook, 'timing', None)
     if timing not in ('pre', 'post'):
-        warnings.warn("hook {!r} has no timing attribute of 'pre' or 'post'; "
-                      "calling it before the update ('pre')".format(hook))
+        if warn:
+            warnings.warn(
+                "hook {!r} has no timing attribute of 'pre' or 'post'; "
+                "calling it before the update ('pre')".format(hook))
         timing = 'pre'
     return timing
 
@@ -133,7 +135,7 @@ class UpdateRule:
         """
         if not callable(hook):
             raise TypeError('hook function must be callable')
-        timing = _hook_timing(hook, timing)
+        timing = _hook_timing(hook, timing, warn=False)
         name = _hook_name(hook, name)
         if name in self._pre_update_hooks or name in self._post_update_hooks:
             raise ValueError('hook "{}" already exists'.format(name))
@@ -377,7 +379,7 @@ class Optimizer:
             raise TypeError('hook function is not callable')
         if self._pre_update_hooks is None:
             raise RuntimeError('call setup before add_hook')
-        timing = _hook_timing(hook, timing)
+        timing = _hook_timing(hook, timing, warn=True)
         name = _hook_name(hook, name)
         if name in self._pre_update_hooks or name in self._post_update_hooks:
             raise KeyError('hook "{}" already exists'.format(name))

@@ -29,7 +29,8 @@ def _learning_rate(hp, t):
 
 
 def _intermediate_dtype(dtype):
-    # float16 moments lose the small squared gradients: compute in float32.
+    # Squared float16 gradients underflow (1e-4 ** 2 is 0 in float16): the
+    # moments of float16 parameters are kept and computed in float32.
     return numpy.float32 if dtype == numpy.float16 else dtype
 
 
@@ -51,7 +52,8 @@ class AdamRule(optimizer.UpdateRule):
     :math:`u_t = f (1 + 1/(\\gamma t))` and
     :math:`f = \\mathrm{final\\_lr} \\cdot \\alpha / \\alpha_0`
     (:math:`\\alpha_0` the ``alpha`` the rule was made with, so that a
-    schedule of ``alpha`` moves the bounds alike).
+    schedule of ``alpha`` moves the bounds alike). The moments of float16
+    parameters are float32.
 
     See :class:`Adam` for the arguments.
     """
@@ -72,10 +74,11 @@ class AdamRule(optimizer.UpdateRule):
 
     def init_state(self, param):
         xp = param.device.xp
-        self.state['m'] = xp.zeros_like(param.array)
-        self.state['v'] = xp.zeros_like(param.array)
+        dtype = _intermediate_dtype(param.dtype)
+        self.state['m'] = xp.zeros_like(param.array, dtype=dtype)
+        self.state['v'] = xp.zeros_like(param.array, dtype=dtype)
         if self.hyperparam.amsgrad:
-            self.state['vhat'] = xp.zeros_like(param.array)
+            self.state['vhat'] = xp.zeros_like(param.array, dtype=dtype)
 
     def _check_eps(self, dtype):
         eps = self.hyperparam.eps
