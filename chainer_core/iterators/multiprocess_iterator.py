@@ -163,8 +163,8 @@ class _WorkerTraceback(Exception):
         self.text = text
 
     def __str__(self):
-        return 'traceback in worker process {}:\n\n{}'.format(self.pid,
-                                                             self.text)
+        return 'traceback in worker process {}:\n\n{}'.format(
+            self.pid, self.text)
 
 
 class _Worker:

@@ -1,0 +1,50 @@
+"""Fetching the source files of the bundled data sets."""
+import hashlib
+import os
+
+import numpy
+
+from chainer_core.dataset import download
+
+
+def get_dtype(dtype):
+    """``dtype`` as a NumPy dtype (None: ``config.dtype``)."""
+    if dtype is None:
+        from chainer_core.configuration import config
+        dtype = config.dtype
+    return numpy.dtype(dtype)
+
+
+def _cache_path(url):
+    # Chainer's cache layout: <root>/_dl_cache/<md5 of the URL>.
+    name = hashlib.md5(url.encode('utf-8'), usedforsecurity=False)
+    return os.path.join(download.get_dataset_root(), '_dl_cache',
+                        name.hexdigest())
+
+
+def fetch(urls, md5):
+    """The cached path of a file available at any of ``urls`` (tried in
+    order, a copy already in the cache first), verified against its
+    official MD5 checksum ``md5`` (None: not verified).
+
+    Raises:
+        OSError: no URL could be downloaded; the message names every URL
+            and the cache path where a copy fetched by hand would be used.
+        ValueError: a file did not match its checksum.
+    """
+    if isinstance(urls, str):
+        urls = (urls,)
+    checksum = None if md5 is None else 'md5:' + md5
+    for url in urls:
+        if os.path.exists(_cache_path(url)):
+            return download.cached_download(url, checksum)
+    errors = []
+    for url in urls:
+        try:
+            return download.cached_download(url, checksum)
+        except OSError as e:
+            errors.append(e)
+    if len(errors) == 1:
+        raise errors[0]
+    raise OSError('cannot download the file from any of its sources:\n' +
+                  '\n'.join('- {}'.format(e) for e in errors)) from errors[-1]
