@@ -14,6 +14,9 @@ from chainer_core.backend import get_array_module  # NOQA
 from backend_api._host import get_device, using_device  # NOQA
 from chainer_core import backend, functions, initializers, utils  # NOQA
 from chainer_core import gradient_check  # NOQA
+from chainer_core.distribution import (  # NOQA
+    Distribution, cross_entropy, kl_divergence, register_kl)
+from chainer_core import distributions  # NOQA
 from chainer_core._runtime_info import print_runtime_info  # NOQA
 from chainer_core.link import Chain, ChainList, Link  # NOQA
 from chainer_core.sequential import Sequential  # NOQA
