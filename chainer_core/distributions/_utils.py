@@ -98,8 +98,9 @@ def _check_shape(owner, x, shape):
 
 
 def value(owner, x, dtype, shape):
-    """A point argument of a continuous distribution: a Variable of
-    ``dtype`` (kept, so gradients reach it) or an array (cast)."""
+    """A point argument of a continuous distribution as a Variable of
+    ``dtype``: a Variable is kept (so gradients reach it), an array is cast
+    and wrapped."""
     if isinstance(x, Variable):
         if x.dtype != dtype:
             raise TypeError('{}: x must have the dtype of the parameters, '
@@ -116,7 +117,8 @@ def value(owner, x, dtype, shape):
         raise TypeError('{}: x must be a Variable or an array, got {}'.format(
             owner, type(x).__name__))
     _check_shape(owner, x, shape)
-    return x
+    # As a Variable, arithmetic on a 0-dim point stays an array.
+    return x if isinstance(x, Variable) else Variable(x, requires_grad=False)
 
 
 def data(owner, x, dtype, shape):

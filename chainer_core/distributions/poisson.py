@@ -45,7 +45,8 @@ class Poisson(distribution.Distribution):
         xp = self.xp
         inside = _utils.inside_mask(x >= 0, x == xp.floor(x))
         x = _utils.safe(x, inside, 0)
-        y = x * F.log(self.lam) - self.lam - F.lgamma(x + 1)
+        y = x * F.log(self.lam) - self.lam - \
+            F.lgamma(xp.asarray(x + 1, dtype=x.dtype))
         return _utils.fill_outside(y, inside, -float('inf'))
 
     @property
