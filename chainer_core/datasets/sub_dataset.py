@@ -41,22 +41,22 @@ class SubDataset(DatasetMixin):
         return self._dataset[index]
 
 
-def _first_size(first_size, n):
-    if isinstance(first_size, float):
-        first_size = int(n * first_size)
-    if not 0 <= first_size <= n:
-        raise ValueError('split size {} is not within [0, {}]'.format(
-            first_size, n))
-    return first_size
+def _split_point(split_at, n):
+    if isinstance(split_at, float):
+        split_at = int(n * split_at)
+    if not 0 <= split_at <= n:
+        raise ValueError('split_dataset: split_at={} is not within [0, {}]'
+                         .format(split_at, n))
+    return split_at
 
 
-def split_dataset(dataset, first_size, order=None):
-    """Split into ``dataset[:first_size]`` and the rest (a float size is a
-    fraction)."""
+def split_dataset(dataset, split_at, order=None):
+    """Split into the examples ``order[:split_at]`` and ``order[split_at:]``
+    (a float ``split_at`` is a fraction of the length)."""
     n = len(dataset)
-    first_size = _first_size(first_size, n)
-    return (SubDataset(dataset, 0, first_size, order),
-            SubDataset(dataset, first_size, n, order))
+    split_at = _split_point(split_at, n)
+    return (SubDataset(dataset, 0, split_at, order),
+            SubDataset(dataset, split_at, n, order))
 
 
 def split_dataset_random(dataset, first_size, seed=None):
@@ -66,10 +66,11 @@ def split_dataset_random(dataset, first_size, seed=None):
 
 
 def split_dataset_n(dataset, n, order=None):
-    """Split into ``n`` parts of (nearly) equal size."""
-    total = len(dataset)
-    bounds = [total * i // n for i in range(n + 1)]
-    return [SubDataset(dataset, bounds[i], bounds[i + 1], order)
+    """Split into ``n`` parts of ``len(dataset) // n`` examples each (the
+    last ``len(dataset) % n`` examples are in none of them, as in
+    Chainer)."""
+    size = len(dataset) // n
+    return [SubDataset(dataset, size * i, size * (i + 1), order)
             for i in range(n)]
 
 
@@ -81,26 +82,32 @@ def split_dataset_n_random(dataset, n, seed=None):
 
 def get_cross_validation_datasets(dataset, n_folds=None, order=None,
                                   **kwargs):
-    """``n_folds`` pairs ``(train, test)``; each fold is the test set once."""
+    """``n_folds`` pairs ``(train, test)``; every example is in exactly one
+    test set, and test sets differ in size by at most one.
+
+    The folds are Chainer's: the first pair tests on the last block of
+    ``order``, each next pair on the block before, and the training part
+    of a pair lists the blocks that follow its test block (cyclically) in
+    order. ``n_fold`` is accepted as the deprecated name of ``n_folds``.
+    """
     if n_folds is None:
         n_folds = kwargs.pop('n_fold', None)
-    if kwargs or n_folds is None:
+    if kwargs:
+        raise TypeError('get_cross_validation_datasets got unexpected '
+                        'arguments {}'.format(sorted(kwargs)))
+    if n_folds is None:
         raise TypeError('get_cross_validation_datasets needs n_folds')
-    if order is None:
-        order = numpy.arange(len(dataset))
-    else:
-        order = numpy.array(order)
     whole = len(dataset)
+    order = numpy.arange(whole) if order is None else numpy.array(order)
     bounds = [whole * i // n_folds for i in range(n_folds + 1)]
     pairs = []
-    for i in range(n_folds):
-        test_idx = order[bounds[i]:bounds[i + 1]]
-        train_idx = numpy.concatenate([order[:bounds[i]],
-                                       order[bounds[i + 1]:]])
-        rotated = numpy.concatenate([train_idx, test_idx])
-        n_train = len(train_idx)
-        pairs.append((SubDataset(dataset, 0, n_train, rotated),
-                      SubDataset(dataset, n_train, whole, rotated)))
+    for i in reversed(range(n_folds)):
+        test_size = bounds[i + 1] - bounds[i]
+        pairs.append(split_dataset(dataset, whole - test_size, order))
+        # The next pair tests on the block before: bring the current test
+        # block to the front.
+        order = numpy.concatenate([order[whole - test_size:],
+                                   order[:whole - test_size]])
     return pairs
 
 
