@@ -2,6 +2,7 @@
 PRIORITY_WRITER = 300
 PRIORITY_EDITOR = 200
 PRIORITY_READER = 100
+PRIORITY_SNAPSHOT = -100
 
 
 class Extension:
@@ -10,7 +11,7 @@ class Extension:
     Attributes:
         trigger: when to run (a tuple ``(period, unit)`` or a callable).
         priority (int): order among extensions run at one iteration
-            (writers first, then editors, then readers).
+            (writers first, then editors, then readers, snapshots last).
         name (str): the name it is registered under (default_name if None).
     """
 

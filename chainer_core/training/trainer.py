@@ -6,8 +6,13 @@ import time
 import traceback
 
 from chainer_core import reporter as reporter_module
+from chainer_core import serializer as serializer_module
 from chainer_core.training import extension as extension_module
 from chainer_core.training import triggers as trigger_module
+
+
+# A monotonic clock: elapsed_time must not jump with the wall clock.
+_get_time = time.perf_counter
 
 
 class _ExtensionEntry:
@@ -16,6 +21,14 @@ class _ExtensionEntry:
         self.trigger = trigger
         self.priority = priority
         self.call_before_training = call_before_training
+
+
+def _length_reached(stop_trigger, updater):
+    if not isinstance(stop_trigger, trigger_module.IntervalTrigger):
+        return False
+    length, unit = stop_trigger.get_training_length()
+    done = updater.iteration if unit == 'iteration' else updater.epoch_detail
+    return done > 0 and done >= length
 
 
 class Trainer:
@@ -61,7 +74,7 @@ class Trainer:
             return self._final_elapsed_time
         if self._start_at is None:
             raise RuntimeError('training has not started yet')
-        return time.time() - self._start_at + self._snapshot_elapsed_time
+        return _get_time() - self._start_at + self._snapshot_elapsed_time
 
     def extend(self, extension, name=None, trigger=None, priority=None, *,
                call_before_training=False, **kwargs):
@@ -98,8 +111,22 @@ class Trainer:
             return self._extensions[name].extension
         raise ValueError('extension {} not found'.format(name))
 
+    @property
+    def is_before_training(self):
+        """True until the first iteration has been done."""
+        return self.updater.iteration == 0
+
     def run(self, show_loop_exception_msg=True):
-        """Run the loop until the stop trigger fires."""
+        """Run the loop until the stop trigger fires.
+
+        Extensions are initialized (except those whose trigger says it has
+        ``finished``; snapshot extensions with ``autoload`` first), those
+        extended with ``call_before_training`` are called once, then each
+        iteration updates and calls the extensions whose triggers fire, in
+        descending order of priority (the order of registration among equal
+        priorities). With an interval stop trigger whose length the updater
+        has already reached (a resumed finished run), no iteration is run.
+        """
         if self._done:
             raise RuntimeError('cannot run the training loop twice')
         try:
@@ -109,18 +136,32 @@ class Trainer:
                                .format(self.out, e)) from e
         extensions = sorted(self._extensions.items(),
                             key=lambda kv: kv[1].priority, reverse=True)
-        self._start_at = time.time()
-        for _, entry in extensions:
+        self._start_at = _get_time()
+        # Extensions that load the trainer's state (snapshot with autoload)
+        # are initialized first, so the others initialize from the loaded
+        # state, as they do after loading a snapshot before run().
+        loading_first = sorted(
+            extensions,
+            key=lambda kv: getattr(kv[1].extension, 'autoload', False) is not
+            True)
+        for _, entry in loading_first:
             initializer = getattr(entry.extension, 'initialize', None)
-            if initializer:
+            finished = getattr(entry.trigger, 'finished', False)
+            if initializer and not finished:
                 initializer(self)
-        for _, entry in extensions:
-            if entry.call_before_training:
-                entry.extension(self)
         update = self.updater.update
         reporter = self.reporter
         stop_trigger = self.stop_trigger
         try:
+            self.observation = {}
+            with reporter.scope(self.observation):
+                for _, entry in extensions:
+                    if entry.call_before_training:
+                        entry.extension(self)
+            if _length_reached(stop_trigger, self.updater):
+                # A run resumed from the snapshot of a finished run: an
+                # interval stop trigger would wait for the next multiple.
+                return
             while not stop_trigger(self):
                 self.observation = {}
                 with reporter.scope(self.observation):
@@ -129,21 +170,26 @@ class Trainer:
                         if entry.trigger(self):
                             entry.extension(self)
         except Exception as e:
+            tb = sys.exc_info()[2]
             if show_loop_exception_msg:
+                # Shown now: a finalizer that hangs would otherwise hide it.
                 sys.stderr.write('Exception in the main training loop: {}\n'
                                  .format(e))
                 sys.stderr.write('Traceback (most recent call last):\n')
-                traceback.print_tb(sys.exc_info()[2])
+                traceback.print_tb(tb)
                 sys.stderr.write('Will finalize trainer extensions and '
                                  'updater before reraising the exception.\n')
-            for _, entry in extensions:
+            for name, entry in extensions:
                 handler = getattr(entry.extension, 'on_error', None)
                 if handler:
                     try:
-                        handler(self, e, sys.exc_info()[2])
+                        handler(self, e, tb)
                     except Exception as he:
+                        # Every handler runs; their own errors are shown
+                        # and the original exception is the one raised.
                         sys.stderr.write('Exception in the error handler of '
-                                         '{}: {}\n'.format(entry, he))
+                                         'extension {}: {}\n'.format(name, he))
+                        traceback.print_tb(sys.exc_info()[2])
             raise
         finally:
             for _, entry in extensions:
@@ -166,7 +212,10 @@ class Trainer:
                 entry.extension.serialize(s[name])
             if hasattr(entry.trigger, 'serialize'):
                 entry.trigger.serialize(t[name])
-        self._snapshot_elapsed_time = serializer(
-            '_snapshot_elapsed_time',
-            self.elapsed_time if self._start_at is not None else
-            self._snapshot_elapsed_time)
+        if isinstance(serializer, serializer_module.Deserializer):
+            self._snapshot_elapsed_time = float(serializer(
+                '_snapshot_elapsed_time', 0.0))
+        else:
+            serializer('_snapshot_elapsed_time',
+                       self.elapsed_time if self._start_at is not None
+                       else self._snapshot_elapsed_time)

@@ -1,5 +1,8 @@
 """Evaluator: the mean of reported values over a validation set."""
 import copy
+import sys
+import time
+import warnings
 
 from chainer_core import reporter as reporter_module
 from chainer_core.configuration import using_config
@@ -12,7 +15,8 @@ from chainer_core.training import extension
 class Evaluator(extension.Extension):
     """Run ``eval_func`` over the whole ``iterator`` with ``train=False``
     and no graph, and report the means of what it reported, prefixed with
-    this extension's name (``validation/main/loss``...).
+    this extension's name (``validation/main/loss``...; no prefix when the
+    evaluator is called on its own, outside a trainer).
 
     Args:
         iterator: an iterator (``repeat=False``) or ``{'main': it, ...}``.
@@ -21,6 +25,8 @@ class Evaluator(extension.Extension):
         device: where batches go.
         eval_hook: ``f(evaluator)`` called before each evaluation.
         eval_func: the function evaluated (default: the main target).
+        progress_bar (bool): print the progress of each evaluation to
+            stdout.
     """
 
     trigger = 1, 'epoch'
@@ -36,9 +42,23 @@ class Evaluator(extension.Extension):
                 sorted(kwargs)))
         if isinstance(iterator, Iterator):
             iterator = {'main': iterator}
+        if not isinstance(iterator, dict) or 'main' not in iterator:
+            raise TypeError('Evaluator: iterator must be an Iterator or a '
+                            'dict with the key "main", got {!r}'.format(
+                                iterator))
+        for it in iterator.values():
+            if getattr(it, 'repeat', False):
+                warnings.warn(
+                    'Evaluator: the iterator {!r} repeats (repeat=True): '
+                    'an evaluation sweeps it until it stops, so it may '
+                    'never end; make it with repeat=False'.format(it),
+                    UserWarning)
         self._iterators = iterator
         if isinstance(target, Link):
             target = {'main': target}
+        if not isinstance(target, dict) or 'main' not in target:
+            raise TypeError('Evaluator: target must be a Link or a dict '
+                            'with the key "main", got {!r}'.format(target))
         self._targets = target
         self.converter = converter
         self.device = device
@@ -60,7 +80,7 @@ class Evaluator(extension.Extension):
 
     def __call__(self, trainer=None):
         reporter = reporter_module.Reporter()
-        prefix = (self.name or self.default_name) + '/'
+        prefix = '' if self.name is None else self.name + '/'
         for name, target in self._targets.items():
             reporter.add_observer(prefix + name, target)
             reporter.add_observers(prefix + name,
@@ -83,6 +103,7 @@ class Evaluator(extension.Extension):
         else:
             it = copy.copy(iterator)
         summary = reporter_module.DictSummary()
+        progress = _Progress(it) if self._progress_bar else None
         for batch in it:
             observation = {}
             with reporter_module.report_scope(observation):
@@ -95,4 +116,38 @@ class Evaluator(extension.Extension):
                     else:
                         eval_func(in_arrays)
             summary.add(observation)
+            if progress is not None:
+                progress.update(len(batch))
+        if progress is not None:
+            progress.close()
         return summary.compute_mean()
+
+    def finalize(self):
+        for it in self._iterators.values():
+            it.finalize()
+
+
+class _Progress:
+    """One status line per evaluation: examples done (of the dataset size
+    when known) and the speed."""
+
+    def __init__(self, iterator, out=sys.stdout):
+        self._total = None
+        dataset = getattr(iterator, 'dataset', None)
+        if dataset is not None:
+            self._total = len(dataset)
+        self._done = 0
+        self._out = out
+        self._start = time.perf_counter()
+
+    def update(self, n):
+        self._done += n
+        elapsed = max(time.perf_counter() - self._start, 1e-9)
+        total = '' if self._total is None else '/{}'.format(self._total)
+        self._out.write('\rvalidation: {}{} examples, {:.5g} examples/sec'
+                        .format(self._done, total, self._done / elapsed))
+        self._out.flush()
+
+    def close(self):
+        self._out.write('\n')
+        self._out.flush()

@@ -1,10 +1,12 @@
 """LogReport: average reported values and append them to a JSON log."""
 import json
 import os
-import tempfile
+import warnings
 
 from chainer_core import reporter
+from chainer_core import serializer as serializer_module
 from chainer_core.training import extension
+from chainer_core.training.extensions import _util
 from chainer_core.training import triggers as trigger_module
 
 
@@ -18,7 +20,8 @@ class LogReport(extension.Extension):
         trigger: when to emit an entry (default: every epoch).
         postprocess: ``f(entry)`` called on each entry before it is stored.
         filename (str): log file name, formatted with the entry's values
-            (None: no file). Defaults to ``'log'``.
+            (default ``'log'``; the older keyword ``log_name=None`` writes
+            no file). The file is replaced atomically at each entry.
     """
 
     def __init__(self, keys=None, trigger=(1, 'epoch'), postprocess=None,
@@ -58,11 +61,8 @@ class LogReport(extension.Extension):
         self._init_summary()
 
     def _write(self, path):
-        folder = os.path.dirname(path) or '.'
-        fd, tmp = tempfile.mkstemp(prefix='.tmp-log-', dir=folder)
-        with os.fdopen(fd, 'w') as f:
-            json.dump(self._log, f, indent=4)
-        os.replace(tmp, path)
+        _util.replace_atomic(
+            path, lambda f: json.dump(self._log, f, indent=4))
 
     @property
     def log(self):
@@ -75,9 +75,13 @@ class LogReport(extension.Extension):
     def serialize(self, serializer):
         if hasattr(self._trigger, 'serialize'):
             self._trigger.serialize(serializer['_trigger'])
-        self._summary.serialize(serializer['_summary'])
-        from chainer_core.serializer import Deserializer
-        if isinstance(serializer, Deserializer):
+        try:
+            self._summary.serialize(serializer['_summary'])
+        except KeyError:
+            warnings.warn('LogReport: the snapshot holds no statistics of '
+                          'the current interval; they start afresh')
+        # JSON keeps every float exactly (repr round-trips).
+        if isinstance(serializer, serializer_module.Deserializer):
             self._log = json.loads(str(serializer('_log', '')) or '[]')
         else:
             serializer('_log', json.dumps(self._log))

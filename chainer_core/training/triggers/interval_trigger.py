@@ -1,8 +1,17 @@
 """IntervalTrigger: fire every ``period`` iterations or epochs."""
+import warnings
+
+
+def _check_unit(name, unit):
+    if unit not in ('epoch', 'iteration'):
+        raise ValueError("{}: unit must be 'epoch' or 'iteration', got {!r}"
+                         .format(name, unit))
 
 
 class IntervalTrigger:
-    """Fire once every ``period`` units.
+    """Fire once every ``period`` units: at the iteration where the count
+    (iterations, or the fractional epoch count) crosses a multiple of
+    ``period``.
 
     Args:
         period (int or float): the interval.
@@ -11,9 +20,7 @@ class IntervalTrigger:
     """
 
     def __init__(self, period, unit):
-        if unit not in ('epoch', 'iteration'):
-            raise ValueError("IntervalTrigger: unit must be 'epoch' or "
-                             "'iteration', got {!r}".format(unit))
+        _check_unit('IntervalTrigger', unit)
         if period <= 0:
             raise ValueError('IntervalTrigger: period must be positive, got '
                              '{}'.format(period))
@@ -26,38 +33,38 @@ class IntervalTrigger:
         updater = trainer.updater
         if self.unit == 'epoch':
             epoch_detail = updater.epoch_detail
-            fire = self._previous_epoch_detail // self.period != \
-                epoch_detail // self.period
+            previous = self._previous_epoch_detail
+            if previous < 0:
+                previous = updater.previous_epoch_detail or 0.
+            fire = previous // self.period != epoch_detail // self.period
         else:
             iteration = updater.iteration
-            fire = self._previous_iteration // self.period != \
-                iteration // self.period
+            previous = self._previous_iteration
+            if previous < 0:
+                previous = iteration - 1
+            fire = previous // self.period != iteration // self.period
         self._previous_iteration = updater.iteration
-        self._previous_epoch_detail = updater.epoch_detail
+        if hasattr(updater, 'epoch_detail'):
+            self._previous_epoch_detail = updater.epoch_detail
         return fire
 
     def get_training_length(self):
         return self.period, self.unit
 
     def serialize(self, serializer):
-        self._previous_iteration = serializer('previous_iteration',
-                                              self._previous_iteration)
-        self._previous_epoch_detail = serializer(
-            'previous_epoch_detail', self._previous_epoch_detail)
+        try:
+            self._previous_iteration = int(serializer(
+                'previous_iteration', self._previous_iteration))
+        except KeyError:
+            warnings.warn('IntervalTrigger: the snapshot lacks its state; '
+                          'it is guessed from the updater')
+            self._previous_iteration = -1
+        try:
+            self._previous_epoch_detail = float(serializer(
+                'previous_epoch_detail', self._previous_epoch_detail))
+        except KeyError:
+            self._previous_epoch_detail = -1.
 
     def __str__(self):
         return '{}({}, {!r})'.format(type(self).__name__, self.period,
                                      self.unit)
-
-
-def get_trigger(trigger):
-    """A trigger from a callable, ``(period, unit)`` or None (never)."""
-    if callable(trigger):
-        return trigger
-    if trigger is None:
-        return _never
-    return IntervalTrigger(*trigger)
-
-
-def _never(trainer):
-    return False
