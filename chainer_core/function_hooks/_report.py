@@ -64,19 +64,38 @@ class Stopwatch:
 TIME_UNITS = {'sec': 1, 'ms': 10 ** 3, 'us': 10 ** 6, 'ns': 10 ** 9}
 
 
-def format_time(seconds, unit):
-    """``seconds`` as text in ``unit`` ('auto': the largest unit in which
-    the value is at least 1)."""
+def _time_unit_of(seconds):
+    """The largest unit in which ``seconds`` is at least 1."""
+    for unit in ('sec', 'ms', 'us'):
+        if seconds * TIME_UNITS[unit] >= 1:
+            return unit
+    return 'ns'
+
+
+def format_times(times, unit):
+    """Each of ``times`` (seconds) as text: in ``unit``, in the unit of the
+    largest ('auto'), or each in its own unit ('auto_foreach')."""
     if unit == 'auto':
-        unit = 'ns'
-        for candidate in ('sec', 'ms', 'us'):
-            if seconds * TIME_UNITS[candidate] >= 1:
-                unit = candidate
-                break
-    elif unit not in TIME_UNITS:
-        raise ValueError("unit must be 'auto' or one of {}, got {!r}".format(
-            ', '.join(sorted(TIME_UNITS)), unit))
-    return '{:3.2f}{}'.format(seconds * TIME_UNITS[unit], unit)
+        unit = _time_unit_of(max(times, default=0))
+    elif unit != 'auto_foreach' and unit not in TIME_UNITS:
+        raise ValueError(
+            "unit must be 'auto', 'auto_foreach' or one of {}, got {!r}"
+            .format(', '.join(sorted(TIME_UNITS)), unit))
+    out = []
+    for seconds in times:
+        u = _time_unit_of(seconds) if unit == 'auto_foreach' else unit
+        out.append('{:3.2f}{}'.format(seconds * TIME_UNITS[u], u))
+    return out
+
+
+def time_report(header, summary, unit, file):
+    """Write a summary of elapsed times as a table under ``header``."""
+    names = list(summary)
+    times = format_times([summary[n]['elapsed_time'] for n in names], unit)
+    rows = [[header, 'ElapsedTime', 'Occurrence']]
+    for name, elapsed in zip(names, times):
+        rows.append([name, elapsed, str(summary[name]['occurrence'])])
+    write_table(rows, file)
 
 
 def write_table(rows, file):

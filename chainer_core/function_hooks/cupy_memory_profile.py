@@ -110,31 +110,45 @@ class CupyMemoryProfileHook(function_hook.FunctionHook):
             record['occurrence'] += 1
         return summary
 
-    def _format_size(self, size, unit):
-        if unit == 'auto':
-            for unit in _SIZE_UNITS[:-1]:
-                if abs(size) < 1024:
-                    break
-                size /= 1024.0
-            else:
-                unit = _SIZE_UNITS[-1]
-            return '{:.2f}{}'.format(size, unit)
-        if unit not in _SIZE_UNITS:
-            raise ValueError("unit must be 'auto' or one of {}, got {!r}"
-                             .format(', '.join(_SIZE_UNITS), unit))
-        return '{:.2f}{}'.format(
-            size / 1024.0 ** _SIZE_UNITS.index(unit), unit)
-
     def print_report(self, unit='auto', file=sys.stdout):
         """Print the summary as a table.
 
         Args:
-            unit (str): 'B', 'KB', 'MB', ... or 'auto' to choose per value.
+            unit (str): 'B', 'KB', 'MB', ...; 'auto' for the unit that suits
+                the largest size, 'auto_foreach' for each value's own.
             file: where to write.
         """
+        summary = self.summary()
+        names = list(summary)
+        sizes = [summary[n]['used_bytes'] for n in names] + \
+            [summary[n]['acquired_bytes'] for n in names]
+        texts = _format_sizes(sizes, unit)
         rows = [['FunctionName', 'UsedBytes', 'AcquiredBytes', 'Occurrence']]
-        for name, record in self.summary().items():
-            rows.append([name, self._format_size(record['used_bytes'], unit),
-                         self._format_size(record['acquired_bytes'], unit),
-                         str(record['occurrence'])])
+        for i, name in enumerate(names):
+            rows.append([name, texts[i], texts[len(names) + i],
+                         str(summary[name]['occurrence'])])
         _report.write_table(rows, file)
+
+
+def _size_unit_of(size):
+    for i, unit in enumerate(_SIZE_UNITS[:-1]):
+        if abs(size) < 1024 ** (i + 1):
+            return unit
+    return _SIZE_UNITS[-1]
+
+
+def _format_sizes(sizes, unit):
+    """Each of ``sizes`` (bytes) as text: in ``unit``, in the unit of the
+    largest ('auto'), or each in its own unit ('auto_foreach')."""
+    if unit == 'auto':
+        unit = _size_unit_of(max(sizes, key=abs, default=0))
+    elif unit != 'auto_foreach' and unit not in _SIZE_UNITS:
+        raise ValueError(
+            "unit must be 'auto', 'auto_foreach' or one of {}, got {!r}"
+            .format(', '.join(_SIZE_UNITS), unit))
+    out = []
+    for size in sizes:
+        u = _size_unit_of(size) if unit == 'auto_foreach' else unit
+        out.append('{:.2f}{}'.format(size / 1024.0 ** _SIZE_UNITS.index(u),
+                                     u))
+    return out

@@ -52,13 +52,8 @@ class TimerHook(link_hook.LinkHook):
         """Print the summary as a table.
 
         Args:
-            unit (str): 'sec', 'ms', 'us', 'ns', or 'auto' to choose per
-                row.
+            unit (str): 'sec', 'ms', 'us' or 'ns'; 'auto' for the unit that
+                suits the largest time, 'auto_foreach' for each row's own.
             file: where to write.
         """
-        rows = [['LinkName', 'ElapsedTime', 'Occurrence']]
-        for name, record in self.summary().items():
-            rows.append([name, _report.format_time(record['elapsed_time'],
-                                                   unit),
-                         str(record['occurrence'])])
-        _report.write_table(rows, file)
+        _report.time_report('LinkName', self.summary(), unit, file)

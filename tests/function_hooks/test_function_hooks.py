@@ -144,6 +144,18 @@ def test_timer_hook_report():
         hook.print_report(unit='hours', file=io.StringIO())
 
 
+def test_time_units():
+    from chainer_core.function_hooks import _report
+    times = [2.5, 0.0031, 4e-7]
+    assert _report.format_times(times, 'auto') == \
+        ['2.50sec', '0.00sec', '0.00sec']
+    assert _report.format_times(times, 'auto_foreach') == \
+        ['2.50sec', '3.10ms', '400.00ns']
+    assert _report.format_times(times, 'ms') == \
+        ['2500.00ms', '3.10ms', '0.00ms']
+    assert _report.format_times([], 'auto') == []
+
+
 def test_timer_hook_nested_calls_count_once_in_total():
     hook = function_hooks.TimerHook()
     hook.forward_preprocess(None, ())
@@ -190,6 +202,30 @@ def test_callable_hook():
     assert events[-1] == 'deleted'
     with function_hooks.CallableHook():
         F.sum(_x()).backward()
+
+
+def test_cupy_memory_profile_summary_and_report():
+    # The bookkeeping and the report, without a memory pool to measure.
+    hook = object.__new__(function_hooks.CupyMemoryProfileHook)
+    hook.call_history = [('LinearFunction', 3 * 1024 ** 3, 2048, 0),
+                         ('ReLU', 512, 0, 0), ('LinearFunction', 1024, 0, 1)]
+    summary = hook.summary()
+    assert summary['LinearFunction'] == {
+        'used_bytes': 3 * 1024 ** 3 + 1024, 'acquired_bytes': 2048,
+        'occurrence': 2}
+    out = io.StringIO()
+    hook.print_report(file=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].split() == ['FunctionName', 'UsedBytes',
+                                'AcquiredBytes', 'Occurrence']
+    assert lines[1].split() == ['LinearFunction', '3.00GB', '0.00GB', '2']
+    out = io.StringIO()
+    hook.print_report(unit='auto_foreach', file=out)
+    assert out.getvalue().splitlines()[2].split() == \
+        ['ReLU', '512.00B', '0.00B', '1']
+    out = io.StringIO()
+    hook.print_report(unit='KB', file=out)
+    assert out.getvalue().splitlines()[2].split()[1] == '0.50KB'
 
 
 def test_cupy_memory_profile_hook_needs_cupy():
