@@ -9,15 +9,29 @@ consumption by the prefetch depth; the state the user sees (``epoch``,
 is what ``serialize`` saves.
 """
 import collections
+import copy
 
 import numpy
 
 from chainer_core.dataset.iterator import Iterator
+from chainer_core.serializer import Deserializer
 from chainer_core.iterators.order_samplers import ShuffleOrderSampler
 
 _State = collections.namedtuple(
     '_State', ('current_position', 'epoch', 'is_new_epoch',
-               'previous_epoch_detail', 'order'))
+               'previous_epoch_detail', 'order', 'sampler'))
+
+
+def _sampler_snapshot(order_sampler):
+    """A copy of a sampler that saves its state in snapshots, taken right
+    after it made an order: planning ahead calls the sampler early, and a
+    snapshot must hold its state as of the batch the user got last."""
+    if getattr(order_sampler, 'serialize', None) is None:
+        return None
+    try:
+        return copy.deepcopy(order_sampler)
+    except Exception:
+        return None
 
 
 def _epoch_size(state, n):
@@ -28,7 +42,7 @@ def _initial_state(n, order_sampler):
     order = None
     if order_sampler is not None:
         order = order_sampler(numpy.arange(n), 0)
-    return _State(0, 0, False, -1., order)
+    return _State(0, 0, False, -1., order, _sampler_snapshot(order_sampler))
 
 
 def _indices(order, start, stop, n):
@@ -47,6 +61,7 @@ def _plan_next(state, n, batch_size, repeat, order_sampler):
     i = state.current_position
     i_end = i + batch_size
     order = state.order
+    sampler = state.sampler
     indices = _indices(order, i, i_end, n)
     epoch = state.epoch
     if i_end >= size:
@@ -60,6 +75,7 @@ def _plan_next(state, n, batch_size, repeat, order_sampler):
                         'for a dataset of length {}'.format(
                             len(new_order), len(order)))
                 order = new_order
+                sampler = _sampler_snapshot(order_sampler)
             if rest > 0:
                 indices.extend(_indices(order, 0, rest, n))
             position = rest
@@ -70,7 +86,8 @@ def _plan_next(state, n, batch_size, repeat, order_sampler):
     else:
         position = i_end
         is_new_epoch = False
-    return indices, _State(position, epoch, is_new_epoch, previous, order)
+    return indices, _State(position, epoch, is_new_epoch, previous, order,
+                           sampler)
 
 
 class _Planned:
@@ -125,10 +142,12 @@ class PrefetchIterator(Iterator):
         self.is_new_epoch = state.is_new_epoch
         self._previous_epoch_detail = state.previous_epoch_detail
         self._order = state.order
+        self._sampler_state = state.sampler
 
     def _get_state(self):
         return _State(self.current_position, self.epoch, self.is_new_epoch,
-                      self._previous_epoch_detail, self._order)
+                      self._previous_epoch_detail, self._order,
+                      self._sampler_state)
 
     @property
     def _epoch_size(self):
@@ -233,9 +252,13 @@ class PrefetchIterator(Iterator):
             pass
 
     def serialize(self, serializer):
+        """Save or load the position, with the same keys as
+        :class:`~chainer_core.iterators.SerialIterator` (snapshots of either
+        load into the other). Loading drops the batches loaded ahead."""
         before = self._get_state()
         before_order = None if before.order is None else \
             numpy.array(before.order, copy=True)
+        loading = isinstance(serializer, Deserializer)
         self.current_position = serializer('current_position',
                                            self.current_position)
         self.epoch = serializer('epoch', self.epoch)
@@ -245,6 +268,11 @@ class PrefetchIterator(Iterator):
                 serializer('order', self._order)
             except KeyError:
                 serializer('_order', self._order)
+        if getattr(self.order_sampler, 'serialize', None) is not None:
+            if loading or self._sampler_state is None:
+                self.order_sampler.serialize(serializer['order_sampler'])
+            else:
+                self._sampler_state.serialize(serializer['order_sampler'])
         try:
             self._previous_epoch_detail = serializer(
                 'previous_epoch_detail', self._previous_epoch_detail)
@@ -264,12 +292,13 @@ class PrefetchIterator(Iterator):
                    != after.previous_epoch_detail
                    or (before_order is not None
                        and not numpy.array_equal(before_order, after.order)))
-        if changed:
-            # A loaded position invalidates what was planned from the old
-            # one; the order is copied so that planned epochs never share the
-            # array a later load writes into.
+        if loading or changed:
+            # What was planned from the old position (and sampler state) is
+            # void; the order is copied so that planned epochs never share
+            # the array a later load writes into.
             if self._order is not None:
                 self._order = numpy.array(self._order, copy=True)
+            self._sampler_state = _sampler_snapshot(self.order_sampler)
             self._drop_pipeline()
 
     def __copy__(self):

@@ -155,6 +155,39 @@ def test_resume_mid_epoch(make):
             resumed.epoch_detail) == progress
 
 
+def test_exact_resume_across_epochs(make):
+    # Batches after a snapshot do not depend on how far the saved iterator
+    # had loaded ahead: the sampler's state is the one of the last batch
+    # returned.
+    data = _dataset(7)
+    it = make(data, 3)
+    for _ in range(4):
+        next(it)
+    saved = _snapshot(it)
+    assert 'order_sampler/keys' in saved
+    expected = [_ids(next(it)) for _ in range(9)]
+    resumed = make(data, 3)
+    next(resumed)
+    resumed.serialize(NpzDeserializer(saved))
+    assert [_ids(next(resumed)) for _ in range(9)] == expected
+
+
+@pytest.mark.parametrize('direction', ['from_serial', 'to_serial'])
+def test_snapshots_interchange_with_serial_iterator(make, direction):
+    data = _dataset(10)
+    serial = iterators.SerialIterator(data, 4)
+    it = make(data, 4)
+    source, target = (serial, it) if direction == 'from_serial' else \
+        (it, serial)
+    for _ in range(5):
+        next(source)
+    saved = _snapshot(source)
+    expected = [_ids(next(source)) for _ in range(7)]
+    target.serialize(NpzDeserializer(saved))
+    assert [_ids(next(target)) for _ in range(7)] == expected
+    _same_progress(target, source)
+
+
 def test_resume_without_shuffle_continues_across_epochs(make):
     data = _dataset(7)
     it = make(data, 3, shuffle=False)
