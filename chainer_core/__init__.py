@@ -60,18 +60,18 @@ class DebugMode:
 
 # After no_backprop_mode and force_backprop_mode: chainer_core.function
 # re-exports them, as chainer.function did.
-from chainer_core.function import Function, FunctionAdapter  # NOQA: E402
-from chainer_core.function_hook import (  # NOQA: E402
+from chainer_core.function import Function, FunctionAdapter  # NOQA
+from chainer_core.function_hook import (  # NOQA
     FunctionHook, get_function_hooks)
-from chainer_core.link_hook import LinkHook  # NOQA: E402
-from chainer_core.optimizer import (  # NOQA: E402
+from chainer_core.link_hook import LinkHook  # NOQA
+from chainer_core.optimizer import (  # NOQA
     GradientMethod, Hyperparameter, Optimizer, UpdateRule)
-from chainer_core.reporter import (  # NOQA: E402
+from chainer_core.reporter import (  # NOQA
     DictSummary, Reporter, Summary, get_current_reporter, report,
     report_scope)
-from chainer_core.serializer import (  # NOQA: E402
+from chainer_core.serializer import (  # NOQA
     AbstractSerializer, Deserializer, Serializer)
-from chainer_core import (  # NOQA: E402
+from chainer_core import (  # NOQA
     backends, function_hooks, link_hooks, optimizer_hooks)
 
 

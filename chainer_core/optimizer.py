@@ -29,8 +29,9 @@ class Hyperparameter:
         return getattr(parent, name)
 
     def __repr__(self):
-        return 'Hyperparameter({})'.format(', '.join(
-            '{}={!r}'.format(k, v) for k, v in sorted(self.get_dict().items())))
+        items = sorted(self.get_dict().items())
+        return 'Hyperparameter({})'.format(
+            ', '.join('{}={!r}'.format(k, v) for k, v in items))
 
     @property
     def parent(self):
@@ -45,7 +46,8 @@ class Hyperparameter:
 
 
 class HyperparameterProxy:
-    """``optimizer.<name>`` reads and writes ``optimizer.hyperparam.<name>``."""
+    """``optimizer.<name>`` reads and writes
+    ``optimizer.hyperparam.<name>``."""
 
     def __init__(self, name):
         self._name = name
@@ -593,5 +595,5 @@ class GradientMethod(Optimizer):
 
 
 # Chainer kept the hooks' old home here too.
-from chainer_core.optimizer_hooks import (  # NOQA: E402
+from chainer_core.optimizer_hooks import (  # NOQA
     GradientClipping, GradientHardClipping, GradientNoise, Lasso, WeightDecay)
