@@ -251,23 +251,31 @@ class UpdateRule:
         from chainer_core.serializer import Deserializer
         loading = isinstance(serializer, Deserializer)
         self.t = serializer('t', self.t)
-        if self._state is None:
-            if loading:
-                self._load_fresh_state(serializer)
-        else:
+        if self._state is not None:
             for key in sorted(self._state):
                 self._state[key] = serializer(key, self._state[key])
+        elif loading:
+            self._load_fresh_state(serializer)
+        else:
+            # Saved as "none", so that loading knows the state was not
+            # made yet (the parameter never updated) rather than missing.
+            for key in self._state_keys():
+                serializer(key, None)
         if self._use_fp32_update:
             self._serialize_fp32_param(serializer, loading)
 
-    def _load_fresh_state(self, serializer):
-        # The keys come from init_state on a stand-in parameter (on a
-        # shallow copy, so that init_state changes nothing else of ours);
-        # the stored arrays then replace the stand-ins.
-        self._state = {}
+    def _state_keys(self):
+        # init_state on a stand-in parameter, run on a shallow copy with a
+        # state of its own, so that nothing of ours changes.
+        probe = copy.copy(self)
+        probe._state = {}
         dummy = numpy.empty(1, numpy.float32)
-        copy.copy(self).init_state(Variable(dummy, grad=dummy))
-        for key in list(self._state):
+        probe.init_state(Variable(dummy, grad=dummy))
+        return sorted(probe._state)
+
+    def _load_fresh_state(self, serializer):
+        state = {}
+        for key in self._state_keys():
             try:
                 value = serializer(key, None)
             except KeyError:
@@ -275,11 +283,10 @@ class UpdateRule:
                     raise
                 value = None
             if value is None:
-                # Not saved (a rule that never updated): the state is
-                # made on the first update as usual.
-                self._state = None
+                # Not made before saving: it is made on the first update.
                 return
-            self._state[key] = value
+            state[key] = value
+        self._state = state
 
     def _serialize_fp32_param(self, serializer, loading):
         master = self._fp32_param

@@ -192,6 +192,27 @@ def test_update_rule_without_saved_state_starts_afresh():
     assert fresh.state is None
 
 
+def test_a_model_with_a_never_updated_parameter_resumes(tmp_path):
+    model = chainer.Sequential(L.Linear(2, 3))
+    model.append(L.Linear(None, 4))
+    opt = optimizers.Adam().setup(model)
+    lazy = model[1]
+    assert lazy.W.array is None
+    model[0].W.grad = numpy.ones((3, 2), numpy.float32)
+    model[0].b.grad = numpy.ones(3, numpy.float32)
+    opt.update()
+    assert lazy.W.update_rule.state is None
+    path = str(tmp_path / 'opt.npz')
+    save_npz(path, opt)
+    fresh = chainer.Sequential(L.Linear(2, 3))
+    fresh.append(L.Linear(None, 4))
+    opt2 = optimizers.Adam().setup(fresh)
+    load_npz(path, opt2)
+    assert fresh[1].W.update_rule.state is None
+    numpy.testing.assert_array_equal(fresh[0].W.update_rule.state['m'],
+                                     model[0].W.update_rule.state['m'])
+
+
 def test_disabled_rule_tolerates_missing_state_keys():
     fresh = CountingRule()
     fresh.enabled = False
