@@ -1,5 +1,10 @@
 """chainer_core.backends.cuda: its behaviour without CuPy (and with it, what
 a machine without a GPU can check)."""
+import os
+import subprocess
+import sys
+import textwrap
+
 import numpy
 import pytest
 
@@ -96,3 +101,113 @@ def test_gpu_device_resolves_through_discovery():
     with pytest.raises(ValueError):
         backend.GpuDevice.from_device_id(-1)
     assert backend.GpuDevice.from_array(numpy.zeros(1)) is None
+
+
+FAKE_CUPY = {
+    'cupy/__init__.py': '''
+import functools
+from cupy import cuda  # NOQA
+
+
+class ndarray:
+    def __init__(self, data, device_id=0):
+        self.data = data
+        self.device = cuda.Device(device_id)
+        self.shape = (len(data),)
+
+    def get(self, stream=None):
+        import numpy
+        return numpy.asarray(self.data)
+
+
+def memoize(for_each_device=False):
+    def decorator(f):
+        return functools.lru_cache()(f)
+    return decorator
+
+
+def clear_memo():
+    pass
+
+
+def fuse(*args, **kwargs):
+    return lambda f: f
+
+
+class ElementwiseKernel:
+    def __init__(self, *args, **kwargs):
+        self.args = args
+
+
+class ReductionKernel(ElementwiseKernel):
+    pass
+
+
+class RawKernel(ElementwiseKernel):
+    pass
+''',
+    'cupy/cuda/__init__.py': '''
+class Device:
+    def __init__(self, device=0):
+        self.id = device
+
+
+class Event:
+    pass
+
+
+class Stream:
+    pass
+''',
+    'cupy/cuda/cudnn.py': '''
+def getVersion():
+    return 8000
+''',
+}
+
+
+def test_with_cupy_importable(tmp_path):
+    """The CuPy branch, with a stand-in CuPy on the path (no GPU needed):
+    the wrappers exist, arrays are recognised, and a transfer still needs a
+    GPU backend plugin."""
+    for name, text in FAKE_CUPY.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+    code = textwrap.dedent('''
+        import numpy
+        import chainer_core as chainer
+        from chainer_core.backends import cuda
+        import cupy
+        assert cuda.available and cuda.cupy is cupy
+        assert cuda.cudnn_enabled and cuda._cudnn_version == 8000
+        assert cuda.ndarray is cupy.ndarray
+        k = cuda.elementwise('T x', 'T y', 'y = x', 'copy')
+        assert isinstance(k, cupy.ElementwiseKernel)
+        assert cuda.elementwise('T x', 'T y', 'y = x', 'copy') is k
+        assert isinstance(cuda.reduce('T x', 'T y', 'x', 'a + b', 'y = a',
+                                      '0', 'sum'), cupy.ReductionKernel)
+        assert isinstance(cuda.raw('code', 'name'), cupy.RawKernel)
+        a = cupy.ndarray([1.0, 2.0], device_id=1)
+        assert cuda.get_device_from_array(numpy.zeros(1), a).id == 1
+        assert cuda.get_device_from_id(2).id == 2
+        numpy.testing.assert_array_equal(cuda.to_cpu([a])[0], [1.0, 2.0])
+        with chainer.using_config('use_cudnn', 'never'):
+            assert not cuda.should_use_cudnn('>=auto')
+        assert cuda.should_use_cudnn('>=auto')
+        assert not cuda.should_use_cudnn('>=auto', lowest_version=9000)
+        try:
+            cuda.to_gpu(numpy.zeros(1))
+        except RuntimeError as e:
+            assert "no installed backend provides '@cupy:0'" in str(e), e
+        else:
+            raise AssertionError('to_gpu without a GPU backend')
+    ''')
+    path = os.pathsep.join(
+        p for p in (str(tmp_path), os.environ.get('PYTHONPATH')) if p)
+    env = dict(os.environ, PYTHONPATH=path, CHAINER_PLUGINS_AUTOLOAD='0')
+    env.pop('CHAINER_DEVICE', None)
+    env.pop('CHAINER_BACKENDS', None)
+    proc = subprocess.run([sys.executable, '-c', code], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
