@@ -3,6 +3,7 @@
 The concrete distributions live in :mod:`chainer_core.distributions`.
 """
 import copy
+import numbers
 
 from chainer_core import backend
 
@@ -175,14 +176,15 @@ class Distribution:
             distribution allows reparameterisation, gradients flow from the
             points to the parameters.
         """
-        if isinstance(sample_shape, int):
+        if isinstance(sample_shape, numbers.Integral):
             sample_shape = (sample_shape,)
-        try:
-            sample_shape = tuple(int(s) for s in sample_shape)
-        except TypeError:
+        if not isinstance(sample_shape, (tuple, list)) or not all(
+                isinstance(s, numbers.Integral) and not isinstance(s, bool)
+                for s in sample_shape):
             raise TypeError(
                 '{}.sample: sample_shape must be an int or a tuple of ints, '
-                'got {!r}'.format(type(self).__name__, sample_shape)) from None
+                'got {!r}'.format(type(self).__name__, sample_shape))
+        sample_shape = tuple(int(s) for s in sample_shape)
         if any(s < 0 for s in sample_shape):
             raise ValueError(
                 '{}.sample: sample_shape must not be negative, got {}'

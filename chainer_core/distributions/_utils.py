@@ -78,10 +78,11 @@ def params(owner, values, event_dims=None, broadcast=True):
         try:
             shape = numpy.broadcast_shapes(*shapes)
         except ValueError:
-            raise ValueError('{}: the shapes of {} do not broadcast together: '
-                             '{}'.format(owner, ', '.join(n for n, _ in values),
-                                         ', '.join(str(s) for s in shapes))
-                             ) from None
+            names = ', '.join(n for n, _ in values)
+            raise ValueError(
+                '{}: the shapes of {} do not broadcast together: {}'.format(
+                    owner, names, ', '.join(str(s) for s in shapes))
+            ) from None
         out = [v if v.shape == shape else F.broadcast_to(v, shape)
                for v in out]
     return out

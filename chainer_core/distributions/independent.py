@@ -110,12 +110,13 @@ def _kl_independent_independent(dist1, dist2):
     if dist1.event_shape != dist2.event_shape:
         raise ValueError(
             'kl_divergence: the event shapes of the Independent '
-            'distributions differ: {} and {}'.format(dist1.event_shape,
-                                                    dist2.event_shape))
+            'distributions differ: {} and {}'.format(
+                dist1.event_shape, dist2.event_shape))
     p, q = dist1.distribution, dist2.distribution
     if p.event_shape != q.event_shape:
         raise NotImplementedError(
             'kl_divergence: Independent distributions whose base event '
             'shapes differ ({} and {}) are not supported'.format(
                 p.event_shape, q.event_shape))
-    return _utils.sum_last(kl_divergence(p, q), dist1.reinterpreted_batch_ndims)
+    return _utils.sum_last(kl_divergence(p, q),
+                           dist1.reinterpreted_batch_ndims)

@@ -7,7 +7,7 @@ import numpy
 
 import chainer_core.distributions as D
 
-from . import EULER, digamma, erfc, lbeta, lgamma, ndtr, ndtri
+from . import EULER, digamma, lbeta, lgamma, ndtr, ndtri
 
 LOG_2PI = math.log(2 * math.pi)
 INF = float('inf')
@@ -206,8 +206,8 @@ EXPONENTIAL = Spec(
     outside=lambda p: -numpy.ones((1,) + B))
 
 UNIFORM = Spec(
-    'Uniform', ('low', 'high'), lambda low, high: D.Uniform(low=low,
-                                                          high=high),
+    'Uniform', ('low', 'high'),
+    lambda low, high: D.Uniform(low=low, high=high),
     lambda rng: dict(low=_u(-1, 0)(rng), high=_u(1, 2)(rng)),
     lambda rng, p: p['low'] + (p['high'] - p['low'])
     * rng.uniform(0.05, 0.95, size=(4,) + B),
