@@ -2,7 +2,6 @@
 
 The concrete distributions live in :mod:`chainer_core.distributions`.
 """
-import copy
 import numbers
 
 from chainer_core import backend
@@ -39,10 +38,6 @@ class Distribution:
 
     def _overrides(self, name):
         return getattr(type(self), name) is not getattr(Distribution, name)
-
-    def _copy_to(self, target):
-        target.__dict__ = copy.copy(self.__dict__)
-        return target
 
     @property
     def batch_shape(self):
