@@ -1,0 +1,886 @@
+#include "ops.hpp"
+
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <algorithm>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <utility>
+
+namespace cmk {
+namespace {
+
+using namespace dnnl;
+using md = memory::desc;
+using dt = memory::data_type;
+using tag = memory::format_tag;
+using Args = std::unordered_map<int, memory>;
+
+// Created on first use and never destroyed: primitives still cached at
+// interpreter exit must not outlive the library's own globals.
+engine &eng() {
+    static engine *e = new engine(engine::kind::cpu, 0);
+    return *e;
+}
+
+stream &strm() {
+    // Streams are not meant to be shared between threads.
+    thread_local stream s(eng());
+    return s;
+}
+
+memory::dims strides_of(const Dims &d) {
+    memory::dims s(d.size());
+    int64_t acc = 1;
+    for (size_t i = d.size(); i-- > 0;) {
+        s[i] = acc;
+        acc *= d[i];
+    }
+    return s;
+}
+
+md plain(const Dims &d, dt t = dt::f32) {
+    return md(memory::dims(d.begin(), d.end()), t, strides_of(d));
+}
+
+md any(const Dims &d) { return md(memory::dims(d.begin(), d.end()), dt::f32, tag::any); }
+
+int64_t numel(const Dims &d) {
+    int64_t n = 1;
+    for (auto v : d) n *= v;
+    return n;
+}
+
+primitive_attr user_scratchpad() {
+    primitive_attr a;
+    a.set_scratchpad_mode(scratchpad_mode::user);
+    return a;
+}
+
+// -- errors
+
+template <class F>
+auto create(const char *op, F &&f) -> decltype(f()) {
+    try {
+        return f();
+    } catch (const dnnl::error &e) {
+        throw Unsupported(std::string(op) +
+                          ": oneDNN has no implementation for this case (" +
+                          e.what() + ")");
+    }
+}
+
+template <class F>
+void run(const char *op, F &&f) {
+    try {
+        f();
+    } catch (const dnnl::error &e) {
+        throw OpError(std::string(op) + ": oneDNN failed: " + e.what());
+    }
+}
+
+// -- the primitive cache
+
+class Cache {
+   public:
+    Cache() {
+        const char *env = std::getenv("CHAINER_MKLDNN_CACHE_CAPACITY");
+        if (env != nullptr && *env != '\0') capacity_ = std::strtoull(env, nullptr, 10);
+    }
+
+    template <class T, class Make>
+    std::shared_ptr<T> get(const std::string &key, Make &&make) {
+        {
+            std::lock_guard<std::mutex> lock(mu_);
+            auto it = map_.find(key);
+            if (it != map_.end()) {
+                lru_.splice(lru_.begin(), lru_, it->second);
+                ++hits_;
+                return std::static_pointer_cast<T>(it->second->second);
+            }
+            ++misses_;
+        }
+        // Created outside the lock: creation may take milliseconds.
+        auto value = std::make_shared<T>(make());
+        std::lock_guard<std::mutex> lock(mu_);
+        if (capacity_ == 0) return value;
+        auto it = map_.find(key);
+        if (it != map_.end()) {
+            lru_.splice(lru_.begin(), lru_, it->second);
+            return std::static_pointer_cast<T>(it->second->second);
+        }
+        lru_.emplace_front(key, value);
+        map_[key] = lru_.begin();
+        evict();
+        return value;
+    }
+
+    CacheInfo info() {
+        std::lock_guard<std::mutex> lock(mu_);
+        return {hits_, misses_, static_cast<uint64_t>(map_.size()), capacity_};
+    }
+
+    void clear() {
+        std::lock_guard<std::mutex> lock(mu_);
+        lru_.clear();
+        map_.clear();
+        hits_ = misses_ = 0;
+    }
+
+    void set_capacity(uint64_t capacity) {
+        std::lock_guard<std::mutex> lock(mu_);
+        capacity_ = capacity;
+        evict();
+    }
+
+   private:
+    void evict() {
+        while (map_.size() > capacity_) {
+            map_.erase(lru_.back().first);
+            lru_.pop_back();
+        }
+    }
+
+    std::mutex mu_;
+    uint64_t capacity_ = 1024;
+    std::list<std::pair<std::string, std::shared_ptr<void>>> lru_;
+    std::unordered_map<std::string, decltype(lru_)::iterator> map_;
+    uint64_t hits_ = 0, misses_ = 0;
+};
+
+Cache &cache() {
+    static Cache *c = new Cache();
+    return *c;
+}
+
+struct Key {
+    std::string s;
+    explicit Key(const char *kind) : s(kind) {}
+    Key &i(int64_t v) {
+        s += ',';
+        s += std::to_string(v);
+        return *this;
+    }
+    Key &f(float v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, ",%a", static_cast<double>(v));
+        s += buf;
+        return *this;
+    }
+    Key &d(const Dims &v) {
+        s += '[';
+        for (auto x : v) {
+            s += std::to_string(x);
+            s += ',';
+        }
+        s += ']';
+        return *this;
+    }
+    Key &conv(const ConvParams &p) {
+        return d(p.stride).d(p.dilate).d(p.pad_l).d(p.pad_r).i(p.groups);
+    }
+};
+
+// One argument of a primitive: the caller's plain layout and the one the
+// primitive chose, with the reorder between them when they differ.
+struct Port {
+    md user, prim;
+    std::shared_ptr<reorder> to_prim, to_user;
+
+    Port() = default;
+    Port(const md &u, const md &p, bool input) : user(u), prim(p) {
+        if (u != p) {
+            if (input)
+                to_prim = std::make_shared<reorder>(
+                    reorder::primitive_desc(eng(), u, eng(), p));
+            else
+                to_user = std::make_shared<reorder>(
+                    reorder::primitive_desc(eng(), p, eng(), u));
+        }
+    }
+
+    memory in(const void *ptr) const {
+        memory um(user, eng(), const_cast<void *>(ptr));
+        if (!to_prim) return um;
+        memory pm(prim, eng());
+        to_prim->execute(strm(), um, pm);
+        return pm;
+    }
+
+    memory out(void *ptr) const {
+        if (!to_user) return memory(user, eng(), ptr);
+        return memory(prim, eng());
+    }
+
+    void finish(memory &pm, void *ptr) const {
+        if (!to_user) return;
+        memory um(user, eng(), ptr);
+        to_user->execute(strm(), pm, um);
+    }
+};
+
+void add_scratchpad(Args &args, const md &scratch) {
+    if (scratch.get_size() > 0) args[DNNL_ARG_SCRATCHPAD] = memory(scratch, eng());
+}
+
+// -- convolution
+
+Dims grouped(const Dims &w, int64_t groups) {
+    if (groups == 1) return w;
+    Dims d{groups, w[0] / groups};
+    d.insert(d.end(), w.begin() + 1, w.end());
+    return d;
+}
+
+memory::dims mdims(const Dims &d) { return memory::dims(d.begin(), d.end()); }
+
+convolution_forward::primitive_desc conv_fwd_pd(const Dims &xd,
+                                                const Dims &wd,
+                                                const Dims &yd, bool bias,
+                                                const ConvParams &p,
+                                                const primitive_attr &attr) {
+    Dims gw = grouped(wd, p.groups);
+    if (bias)
+        return convolution_forward::primitive_desc(
+            eng(), prop_kind::forward_training, algorithm::convolution_direct,
+            any(xd), any(gw), plain({wd[0]}), any(yd), mdims(p.stride),
+            mdims(p.dilate), mdims(p.pad_l), mdims(p.pad_r), attr);
+    return convolution_forward::primitive_desc(
+        eng(), prop_kind::forward_training, algorithm::convolution_direct,
+        any(xd), any(gw), any(yd), mdims(p.stride), mdims(p.dilate),
+        mdims(p.pad_l), mdims(p.pad_r), attr);
+}
+
+struct ConvFwd {
+    primitive prim;
+    Port src, wei, dst;
+    md bias, scratch;
+};
+
+struct ConvBwdData {
+    primitive prim;
+    Port diff_dst, wei, diff_src;
+    md scratch;
+};
+
+struct ConvBwdWeights {
+    primitive prim;
+    Port src, diff_dst, diff_wei;
+    md scratch;
+};
+
+}  // namespace
+
+void conv_forward(const char *op, const Tensor &x, const Tensor &w,
+                  const Tensor *b, const Tensor &y, const ConvParams &p) {
+    std::string key =
+        Key("conv_fwd").d(x.dims).d(w.dims).d(y.dims).i(b != nullptr).conv(p).s;
+    auto e = cache().get<ConvFwd>(key, [&] {
+        return create(op, [&] {
+            auto pd = conv_fwd_pd(x.dims, w.dims, y.dims, b != nullptr, p,
+                                  user_scratchpad());
+            ConvFwd c;
+            c.prim = convolution_forward(pd);
+            c.src = Port(plain(x.dims), pd.src_desc(), true);
+            c.wei = Port(plain(grouped(w.dims, p.groups)), pd.weights_desc(), true);
+            c.dst = Port(plain(y.dims), pd.dst_desc(), false);
+            if (b != nullptr) c.bias = plain(b->dims);
+            c.scratch = pd.scratchpad_desc();
+            return c;
+        });
+    });
+    run(op, [&] {
+        Args args;
+        args[DNNL_ARG_SRC] = e->src.in(x.ptr);
+        args[DNNL_ARG_WEIGHTS] = e->wei.in(w.ptr);
+        if (b != nullptr) args[DNNL_ARG_BIAS] = memory(e->bias, eng(), b->ptr);
+        memory dm = e->dst.out(y.ptr);
+        args[DNNL_ARG_DST] = dm;
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        e->dst.finish(dm, y.ptr);
+        strm().wait();
+    });
+}
+
+void conv_backward_data(const char *op, const Tensor &gy, const Tensor &w,
+                        const Tensor &gx, const ConvParams &p) {
+    std::string key = Key("conv_bwd_data").d(gy.dims).d(w.dims).d(gx.dims).conv(p).s;
+    auto e = cache().get<ConvBwdData>(key, [&] {
+        return create(op, [&] {
+            auto hint = conv_fwd_pd(gx.dims, w.dims, gy.dims, false, p,
+                                    primitive_attr());
+            auto pd = convolution_backward_data::primitive_desc(
+                eng(), algorithm::convolution_direct, any(gx.dims),
+                any(grouped(w.dims, p.groups)), any(gy.dims), mdims(p.stride),
+                mdims(p.dilate), mdims(p.pad_l), mdims(p.pad_r), hint,
+                user_scratchpad());
+            ConvBwdData c;
+            c.prim = convolution_backward_data(pd);
+            c.diff_dst = Port(plain(gy.dims), pd.diff_dst_desc(), true);
+            c.wei = Port(plain(grouped(w.dims, p.groups)), pd.weights_desc(), true);
+            c.diff_src = Port(plain(gx.dims), pd.diff_src_desc(), false);
+            c.scratch = pd.scratchpad_desc();
+            return c;
+        });
+    });
+    run(op, [&] {
+        Args args;
+        args[DNNL_ARG_DIFF_DST] = e->diff_dst.in(gy.ptr);
+        args[DNNL_ARG_WEIGHTS] = e->wei.in(w.ptr);
+        memory dm = e->diff_src.out(gx.ptr);
+        args[DNNL_ARG_DIFF_SRC] = dm;
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        e->diff_src.finish(dm, gx.ptr);
+        strm().wait();
+    });
+}
+
+void conv_backward_weights(const char *op, const Tensor &x, const Tensor &gy,
+                           const Tensor &gw, const ConvParams &p) {
+    std::string key = Key("conv_bwd_w").d(x.dims).d(gy.dims).d(gw.dims).conv(p).s;
+    auto e = cache().get<ConvBwdWeights>(key, [&] {
+        return create(op, [&] {
+            auto hint = conv_fwd_pd(x.dims, gw.dims, gy.dims, false, p,
+                                    primitive_attr());
+            auto pd = convolution_backward_weights::primitive_desc(
+                eng(), algorithm::convolution_direct, any(x.dims),
+                any(grouped(gw.dims, p.groups)), any(gy.dims), mdims(p.stride),
+                mdims(p.dilate), mdims(p.pad_l), mdims(p.pad_r), hint,
+                user_scratchpad());
+            ConvBwdWeights c;
+            c.prim = convolution_backward_weights(pd);
+            c.src = Port(plain(x.dims), pd.src_desc(), true);
+            c.diff_dst = Port(plain(gy.dims), pd.diff_dst_desc(), true);
+            c.diff_wei = Port(plain(grouped(gw.dims, p.groups)),
+                              pd.diff_weights_desc(), false);
+            c.scratch = pd.scratchpad_desc();
+            return c;
+        });
+    });
+    run(op, [&] {
+        Args args;
+        args[DNNL_ARG_SRC] = e->src.in(x.ptr);
+        args[DNNL_ARG_DIFF_DST] = e->diff_dst.in(gy.ptr);
+        memory dm = e->diff_wei.out(gw.ptr);
+        args[DNNL_ARG_DIFF_WEIGHTS] = dm;
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        e->diff_wei.finish(dm, gw.ptr);
+        strm().wait();
+    });
+}
+
+std::string conv_weights_roundtrip(const char *op, const Tensor &x,
+                                   const Tensor &w, const Tensor &y,
+                                   const ConvParams &p, const Tensor &out) {
+    std::string layout;
+    auto pd = create(op, [&] {
+        return conv_fwd_pd(x.dims, w.dims, y.dims, false, p, primitive_attr());
+    });
+    run(op, [&] {
+        md user = plain(grouped(w.dims, p.groups));
+        md prim = pd.weights_desc();
+        Port there(user, prim, true);
+        Port back(user, prim, false);
+        memory blocked = there.in(w.ptr);
+        back.finish(blocked, out.ptr);
+        if (!there.to_prim) std::memcpy(out.ptr, w.ptr, user.get_size());
+        strm().wait();
+        layout = user == prim ? "plain" : "blocked";
+    });
+    return layout;
+}
+
+// -- pooling
+
+namespace {
+
+algorithm pool_alg(Pool a) {
+    switch (a) {
+        case Pool::max: return algorithm::pooling_max;
+        case Pool::avg_include: return algorithm::pooling_avg_include_padding;
+        default: return algorithm::pooling_avg_exclude_padding;
+    }
+}
+
+pooling_forward::primitive_desc pool_fwd_pd(Pool alg, const Dims &xd,
+                                            const Dims &yd, const Dims &k,
+                                            const Dims &s, const Dims &pl,
+                                            const Dims &pr,
+                                            const primitive_attr &attr) {
+    Dims dil(k.size(), 0);
+    return pooling_forward::primitive_desc(
+        eng(), prop_kind::forward_training, pool_alg(alg), plain(xd),
+        plain(yd), mdims(s), mdims(k), mdims(dil), mdims(pl), mdims(pr), attr);
+}
+
+// The workspace of max pooling holds, per output, the window tap of the
+// maximum (row-major over the window), in the output's layout; only that
+// layout, with plain strides, can be read and written here.
+void check_workspace(const md &ws, const Dims &yd) {
+    dt t = ws.get_data_type();
+    if ((t != dt::u8 && t != dt::s32) || ws != plain(yd, t))
+        throw dnnl::error(dnnl_unimplemented,
+                          "max pooling workspace in an unexpected layout");
+}
+
+struct PoolFwd {
+    primitive prim;
+    md src, dst, ws, scratch;
+};
+
+struct PoolBwd {
+    primitive prim;
+    md diff_dst, diff_src, ws, scratch;
+};
+
+}  // namespace
+
+void pool_forward(const char *op, Pool alg, const Tensor &x, const Tensor &y,
+                  const Tensor *indexes, const Dims &kernel,
+                  const Dims &stride, const Dims &pad_l, const Dims &pad_r) {
+    std::string key = Key("pool_fwd").i(static_cast<int64_t>(alg)).d(x.dims).d(y.dims)
+                          .d(kernel).d(stride).d(pad_l).d(pad_r).s;
+    auto e = cache().get<PoolFwd>(key, [&] {
+        return create(op, [&] {
+            auto pd = pool_fwd_pd(alg, x.dims, y.dims, kernel, stride, pad_l,
+                                  pad_r, user_scratchpad());
+            PoolFwd c;
+            c.prim = pooling_forward(pd);
+            c.src = plain(x.dims);
+            c.dst = plain(y.dims);
+            c.ws = pd.workspace_desc();
+            if (alg == Pool::max) check_workspace(c.ws, y.dims);
+            c.scratch = pd.scratchpad_desc();
+            return c;
+        });
+    });
+    run(op, [&] {
+        Args args;
+        args[DNNL_ARG_SRC] = memory(e->src, eng(), x.ptr);
+        args[DNNL_ARG_DST] = memory(e->dst, eng(), y.ptr);
+        memory ws;
+        if (e->ws.get_size() > 0) {
+            ws = memory(e->ws, eng());
+            args[DNNL_ARG_WORKSPACE] = ws;
+        }
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+        if (indexes != nullptr && e->ws.get_size() > 0) {
+            int32_t *out = static_cast<int32_t *>(indexes->ptr);
+            int64_t n = numel(y.dims);
+            if (e->ws.get_data_type() == dt::u8) {
+                const uint8_t *w = static_cast<const uint8_t *>(ws.get_data_handle());
+                for (int64_t i = 0; i < n; ++i) out[i] = w[i];
+            } else {
+                std::memcpy(out, ws.get_data_handle(), n * sizeof(int32_t));
+            }
+        }
+    });
+}
+
+void pool_backward(const char *op, Pool alg, const Tensor &gy,
+                   const Tensor *indexes, const Tensor &gx,
+                   const Dims &kernel, const Dims &stride, const Dims &pad_l,
+                   const Dims &pad_r) {
+    std::string key = Key("pool_bwd").i(static_cast<int64_t>(alg)).d(gx.dims).d(gy.dims)
+                          .d(kernel).d(stride).d(pad_l).d(pad_r).s;
+    auto e = cache().get<PoolBwd>(key, [&] {
+        return create(op, [&] {
+            auto hint = pool_fwd_pd(alg, gx.dims, gy.dims, kernel, stride,
+                                    pad_l, pad_r, primitive_attr());
+            Dims dil(kernel.size(), 0);
+            auto pd = pooling_backward::primitive_desc(
+                eng(), pool_alg(alg), plain(gx.dims), plain(gy.dims),
+                mdims(stride), mdims(kernel), mdims(dil), mdims(pad_l),
+                mdims(pad_r), hint, user_scratchpad());
+            PoolBwd c;
+            c.prim = pooling_backward(pd);
+            c.diff_src = plain(gx.dims);
+            c.diff_dst = plain(gy.dims);
+            c.ws = hint.workspace_desc();
+            if (alg == Pool::max) check_workspace(c.ws, gy.dims);
+            c.scratch = pd.scratchpad_desc();
+            return c;
+        });
+    });
+    if (alg == Pool::max && indexes == nullptr)
+        throw OpError(std::string(op) + ": max pooling needs the indexes");
+    run(op, [&] {
+        Args args;
+        args[DNNL_ARG_DIFF_DST] = memory(e->diff_dst, eng(), gy.ptr);
+        args[DNNL_ARG_DIFF_SRC] = memory(e->diff_src, eng(), gx.ptr);
+        if (e->ws.get_size() > 0) {
+            memory ws(e->ws, eng());
+            const int32_t *in = static_cast<const int32_t *>(indexes->ptr);
+            int64_t n = numel(gy.dims);
+            if (e->ws.get_data_type() == dt::u8) {
+                uint8_t *w = static_cast<uint8_t *>(ws.get_data_handle());
+                for (int64_t i = 0; i < n; ++i) w[i] = static_cast<uint8_t>(in[i]);
+            } else {
+                std::memcpy(ws.get_data_handle(), in, n * sizeof(int32_t));
+            }
+            args[DNNL_ARG_WORKSPACE] = ws;
+        }
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+// -- eltwise
+
+namespace {
+
+algorithm elt_alg(Elt a) {
+    switch (a) {
+        case Elt::relu: return algorithm::eltwise_relu;
+        case Elt::relu_dst: return algorithm::eltwise_relu_use_dst_for_bwd;
+        case Elt::elu: return algorithm::eltwise_elu;
+        case Elt::tanh: return algorithm::eltwise_tanh;
+        case Elt::tanh_dst: return algorithm::eltwise_tanh_use_dst_for_bwd;
+        case Elt::logistic: return algorithm::eltwise_logistic;
+        case Elt::linear: return algorithm::eltwise_linear;
+        default: return algorithm::eltwise_logistic_use_dst_for_bwd;
+    }
+}
+
+bool elt_uses_dst(Elt a) {
+    return a == Elt::relu_dst || a == Elt::tanh_dst || a == Elt::logistic_dst;
+}
+
+struct Simple {
+    primitive prim;
+    md scratch;
+};
+
+}  // namespace
+
+void eltwise_forward(const char *op, Elt alg, const Tensor &x,
+                     const Tensor &y, float alpha, float beta) {
+    Dims flat{numel(x.dims)};
+    std::string key = Key("elt_fwd").i(static_cast<int64_t>(alg)).d(flat).f(alpha).f(beta).s;
+    auto e = cache().get<Simple>(key, [&] {
+        return create(op, [&] {
+            auto pd = dnnl::eltwise_forward::primitive_desc(
+                eng(), prop_kind::forward_training, elt_alg(alg), plain(flat),
+                plain(flat), alpha, beta, user_scratchpad());
+            return Simple{dnnl::eltwise_forward(pd), pd.scratchpad_desc()};
+        });
+    });
+    run(op, [&] {
+        md m = plain(flat);
+        Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
+                  {DNNL_ARG_DST, memory(m, eng(), y.ptr)}};
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+void eltwise_backward(const char *op, Elt alg, const Tensor &data,
+                      const Tensor &gy, const Tensor &gx, float alpha,
+                      float beta) {
+    Dims flat{numel(gy.dims)};
+    std::string key = Key("elt_bwd").i(static_cast<int64_t>(alg)).d(flat).f(alpha).f(beta).s;
+    auto e = cache().get<Simple>(key, [&] {
+        return create(op, [&] {
+            md m = plain(flat);
+            auto hint = dnnl::eltwise_forward::primitive_desc(
+                eng(), prop_kind::forward_training, elt_alg(alg), m, m, alpha,
+                beta);
+            auto pd = dnnl::eltwise_backward::primitive_desc(
+                eng(), elt_alg(alg), m, m, m, alpha, beta, hint,
+                user_scratchpad());
+            return Simple{dnnl::eltwise_backward(pd), pd.scratchpad_desc()};
+        });
+    });
+    run(op, [&] {
+        md m = plain(flat);
+        Args args{{elt_uses_dst(alg) ? DNNL_ARG_DST : DNNL_ARG_SRC,
+                   memory(m, eng(), data.ptr)},
+                  {DNNL_ARG_DIFF_DST, memory(m, eng(), gy.ptr)},
+                  {DNNL_ARG_DIFF_SRC, memory(m, eng(), gx.ptr)}};
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+// -- softmax, concat, add, linear
+
+void softmax_forward(const char *op, const Tensor &x, const Tensor &y,
+                     int axis, bool log) {
+    std::string key = Key("softmax").d(x.dims).i(axis).i(log).s;
+    auto e = cache().get<Simple>(key, [&] {
+        return create(op, [&] {
+            auto pd = dnnl::softmax_forward::primitive_desc(
+                eng(), prop_kind::forward_inference,
+                log ? algorithm::softmax_log : algorithm::softmax_accurate,
+                plain(x.dims), plain(y.dims), axis, user_scratchpad());
+            return Simple{dnnl::softmax_forward(pd), pd.scratchpad_desc()};
+        });
+    });
+    run(op, [&] {
+        Args args{{DNNL_ARG_SRC, memory(plain(x.dims), eng(), x.ptr)},
+                  {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+void concat(const char *op, const std::vector<Tensor> &xs, const Tensor &y,
+            int axis) {
+    Key k("concat");
+    k.i(axis);
+    for (auto &x : xs) k.d(x.dims);
+    auto e = cache().get<Simple>(k.s, [&] {
+        return create(op, [&] {
+            std::vector<md> srcs;
+            for (auto &x : xs) srcs.push_back(plain(x.dims));
+            auto pd = dnnl::concat::primitive_desc(eng(), plain(y.dims), axis, srcs,
+                                             user_scratchpad());
+            return Simple{dnnl::concat(pd), pd.scratchpad_desc()};
+        });
+    });
+    run(op, [&] {
+        Args args;
+        for (size_t i = 0; i < xs.size(); ++i)
+            args[DNNL_ARG_MULTIPLE_SRC + static_cast<int>(i)] =
+                memory(plain(xs[i].dims), eng(), xs[i].ptr);
+        args[DNNL_ARG_DST] = memory(plain(y.dims), eng(), y.ptr);
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+void binary_add(const char *op, const Tensor &a, const Tensor &b,
+                const Tensor &y) {
+    std::string key = Key("add").d(a.dims).d(b.dims).s;
+    auto e = cache().get<Simple>(key, [&] {
+        return create(op, [&] {
+            auto pd = binary::primitive_desc(eng(), algorithm::binary_add,
+                                             plain(a.dims), plain(b.dims),
+                                             plain(y.dims), user_scratchpad());
+            return Simple{binary(pd), pd.scratchpad_desc()};
+        });
+    });
+    run(op, [&] {
+        Args args{{DNNL_ARG_SRC_0, memory(plain(a.dims), eng(), a.ptr)},
+                  {DNNL_ARG_SRC_1, memory(plain(b.dims), eng(), b.ptr)},
+                  {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+namespace {
+
+// W (out, in) read as the (in, out) right operand without copying.
+md linear_weights(const Tensor &w) {
+    return md({w.dims[1], w.dims[0]}, dt::f32, {1, w.dims[1]});
+}
+
+}  // namespace
+
+void linear(const char *op, const Tensor &x, const Tensor &w, const Tensor *b,
+            const Tensor &y) {
+    std::string key = Key("linear").d(x.dims).d(w.dims).i(b != nullptr).s;
+    auto e = cache().get<Simple>(key, [&] {
+        return create(op, [&] {
+            if (b != nullptr) {
+                auto pd = matmul::primitive_desc(
+                    eng(), plain(x.dims), linear_weights(w),
+                    plain({1, w.dims[0]}), plain(y.dims), user_scratchpad());
+                return Simple{matmul(pd), pd.scratchpad_desc()};
+            }
+            auto pd = matmul::primitive_desc(eng(), plain(x.dims),
+                                             linear_weights(w), plain(y.dims),
+                                             user_scratchpad());
+            return Simple{matmul(pd), pd.scratchpad_desc()};
+        });
+    });
+    run(op, [&] {
+        Args args{{DNNL_ARG_SRC, memory(plain(x.dims), eng(), x.ptr)},
+                  {DNNL_ARG_WEIGHTS, memory(linear_weights(w), eng(), w.ptr)},
+                  {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
+        if (b != nullptr)
+            args[DNNL_ARG_BIAS] = memory(plain({1, w.dims[0]}), eng(), b->ptr);
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+// -- batch normalization
+
+namespace {
+
+const normalization_flags kScaleShift =
+    normalization_flags::use_scale | normalization_flags::use_shift;
+
+batch_normalization_forward::primitive_desc bn_fwd_pd(
+    const Dims &xd, float eps, bool global, const primitive_attr &attr) {
+    auto flags = global ? kScaleShift | normalization_flags::use_global_stats
+                        : kScaleShift;
+    return batch_normalization_forward::primitive_desc(
+        eng(), global ? prop_kind::forward_inference : prop_kind::forward_training,
+        plain(xd), plain(xd), eps, flags, attr);
+}
+
+}  // namespace
+
+void bn_forward_training(const char *op, const Tensor &x,
+                         const Tensor &gamma, const Tensor &beta,
+                         const Tensor &y, const Tensor &mean,
+                         const Tensor &var, float eps) {
+    std::string key = Key("bn_fwd").d(x.dims).f(eps).s;
+    auto e = cache().get<Simple>(key, [&] {
+        return create(op, [&] {
+            auto pd = bn_fwd_pd(x.dims, eps, false, user_scratchpad());
+            return Simple{batch_normalization_forward(pd), pd.scratchpad_desc()};
+        });
+    });
+    run(op, [&] {
+        md m = plain(x.dims), c = plain({x.dims[1]});
+        Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
+                  {DNNL_ARG_DST, memory(m, eng(), y.ptr)},
+                  {DNNL_ARG_SCALE, memory(c, eng(), gamma.ptr)},
+                  {DNNL_ARG_SHIFT, memory(c, eng(), beta.ptr)},
+                  {DNNL_ARG_MEAN, memory(c, eng(), mean.ptr)},
+                  {DNNL_ARG_VARIANCE, memory(c, eng(), var.ptr)}};
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+void bn_forward_inference(const char *op, const Tensor &x,
+                          const Tensor &gamma, const Tensor &beta,
+                          const Tensor &mean, const Tensor &var,
+                          const Tensor &y, float eps) {
+    std::string key = Key("bn_inf").d(x.dims).f(eps).s;
+    auto e = cache().get<Simple>(key, [&] {
+        return create(op, [&] {
+            auto pd = bn_fwd_pd(x.dims, eps, true, user_scratchpad());
+            return Simple{batch_normalization_forward(pd), pd.scratchpad_desc()};
+        });
+    });
+    run(op, [&] {
+        md m = plain(x.dims), c = plain({x.dims[1]});
+        Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
+                  {DNNL_ARG_DST, memory(m, eng(), y.ptr)},
+                  {DNNL_ARG_SCALE, memory(c, eng(), gamma.ptr)},
+                  {DNNL_ARG_SHIFT, memory(c, eng(), beta.ptr)},
+                  {DNNL_ARG_MEAN, memory(c, eng(), mean.ptr)},
+                  {DNNL_ARG_VARIANCE, memory(c, eng(), var.ptr)}};
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+void bn_backward(const char *op, const Tensor &x, const Tensor &gy,
+                 const Tensor &gamma, const Tensor &mean, const Tensor &var,
+                 const Tensor &gx, const Tensor &ggamma, const Tensor &gbeta,
+                 float eps) {
+    std::string key = Key("bn_bwd").d(x.dims).f(eps).s;
+    auto e = cache().get<Simple>(key, [&] {
+        return create(op, [&] {
+            auto hint = bn_fwd_pd(x.dims, eps, false, primitive_attr());
+            auto pd = batch_normalization_backward::primitive_desc(
+                eng(), prop_kind::backward, plain(x.dims), plain(x.dims),
+                plain(x.dims), eps, kScaleShift, hint, user_scratchpad());
+            return Simple{batch_normalization_backward(pd), pd.scratchpad_desc()};
+        });
+    });
+    run(op, [&] {
+        md m = plain(x.dims), c = plain({x.dims[1]});
+        Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
+                  {DNNL_ARG_DIFF_DST, memory(m, eng(), gy.ptr)},
+                  {DNNL_ARG_SCALE, memory(c, eng(), gamma.ptr)},
+                  {DNNL_ARG_MEAN, memory(c, eng(), mean.ptr)},
+                  {DNNL_ARG_VARIANCE, memory(c, eng(), var.ptr)},
+                  {DNNL_ARG_DIFF_SRC, memory(m, eng(), gx.ptr)},
+                  {DNNL_ARG_DIFF_SCALE, memory(c, eng(), ggamma.ptr)},
+                  {DNNL_ARG_DIFF_SHIFT, memory(c, eng(), gbeta.ptr)}};
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+// -- local response normalization
+
+void lrn_forward(const char *op, const Tensor &x, const Tensor &y,
+                 const Tensor *unit_scale, int64_t n, float alpha,
+                 float beta, float k) {
+    std::string key = Key("lrn").d(x.dims).i(n).f(alpha).f(beta).f(k).s;
+    auto e = cache().get<Simple>(key, [&] {
+        return create(op, [&] {
+            auto pd = dnnl::lrn_forward::primitive_desc(
+                eng(), prop_kind::forward_inference,
+                algorithm::lrn_across_channels, plain(x.dims), plain(y.dims),
+                n, alpha * static_cast<float>(n), beta, k, user_scratchpad());
+            return Simple{dnnl::lrn_forward(pd), pd.scratchpad_desc()};
+        });
+    });
+    run(op, [&] {
+        md m = plain(x.dims);
+        Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
+                  {DNNL_ARG_DST, memory(m, eng(), y.ptr)}};
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+    if (unit_scale == nullptr) return;
+    // The scale oneDNN applies is not exposed and the core's backward pass
+    // needs it: summed here, each window directly (no running sum whose
+    // rounding would drift along the channels).
+    const float *in = static_cast<const float *>(x.ptr);
+    float *out = static_cast<float *>(unit_scale->ptr);
+    const int64_t batch = x.dims[0], channels = x.dims[1];
+    const int64_t inner = numel(x.dims) / (batch * channels);
+    const int64_t half = (n - 1) / 2;
+    for (int64_t b = 0; b < batch; ++b) {
+        const float *xb = in + b * channels * inner;
+        float *ub = out + b * channels * inner;
+        for (int64_t c = 0; c < channels; ++c) {
+            float *u = ub + c * inner;
+            std::fill(u, u + inner, 0.f);
+            int64_t lo = std::max<int64_t>(0, c - half);
+            int64_t hi = std::min<int64_t>(channels - 1, c + half);
+            for (int64_t j = lo; j <= hi; ++j) {
+                const float *xj = xb + j * inner;
+                for (int64_t i = 0; i < inner; ++i) u[i] += xj[i] * xj[i];
+            }
+            for (int64_t i = 0; i < inner; ++i) u[i] = k + alpha * u[i];
+        }
+    }
+}
+
+// -- cache control
+
+CacheInfo cache_info() { return cache().info(); }
+void cache_clear() { cache().clear(); }
+void cache_set_capacity(uint64_t capacity) { cache().set_capacity(capacity); }
+
+std::string version() {
+    const dnnl_version_t *v = dnnl_version();
+    return std::to_string(v->major) + "." + std::to_string(v->minor) + "." +
+           std::to_string(v->patch) + " (" + v->hash + ", " +
+           (v->cpu_runtime == DNNL_RUNTIME_OMP ? "OpenMP" : "other") + ")";
+}
+
+}  // namespace cmk
