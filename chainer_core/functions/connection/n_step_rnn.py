@@ -76,8 +76,7 @@ def _parse_kwargs(op, kwargs):
         if old in kwargs:
             raise ValueError(
                 "{}: the {} argument is not supported anymore; use "
-                "chainer.using_config('{}', ...)".format(
-                    op, old, 'train' if old == 'train' else 'use_cudnn'))
+                "chainer.using_config('{}', ...)".format(op, old, old))
     if kwargs:
         raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
             op, ', '.join(repr(k) for k in sorted(kwargs))))
