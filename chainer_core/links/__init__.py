@@ -32,6 +32,12 @@ from chainer_core.links.loss.black_out import BlackOut  # NOQA
 from chainer_core.links.loss.crf1d import CRF1d  # NOQA
 from chainer_core.links.loss.negative_sampling import NegativeSampling  # NOQA
 from chainer_core.links.model.classifier import Classifier  # NOQA
+from chainer_core.links.model.vision.googlenet import GoogLeNet  # NOQA
+from chainer_core.links.model.vision.resnet import ResNet101Layers  # NOQA
+from chainer_core.links.model.vision.resnet import ResNet152Layers  # NOQA
+from chainer_core.links.model.vision.resnet import ResNet50Layers  # NOQA
+from chainer_core.links.model.vision.vgg import VGG16Layers  # NOQA
+from chainer_core.links.model.vision.vgg import VGG19Layers  # NOQA
 from chainer_core.links.normalization.batch_normalization import (  # NOQA
     BatchNormalization)
 from chainer_core.links.normalization.batch_renormalization import (  # NOQA

@@ -1,0 +1,1 @@
+"""Vision models (VGG, ResNet, GoogLeNet) with Chainer's layer names."""
