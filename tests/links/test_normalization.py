@@ -145,6 +145,22 @@ class TestBatchNormalization:
         y = link(numpy.ones((2, 3), numpy.float16))
         assert y.dtype == numpy.float16
 
+    @pytest.mark.parametrize('cls', [L.BatchNormalization,
+                                     L.BatchRenormalization])
+    def test_float16_input_with_float32_parameters(self, cls):
+        link = cls(3)
+        x = rand((4, 3), 13, dtype=numpy.float32)
+        expected = cls(3)(x).array
+        y = link(x.astype(numpy.float16))
+        assert y.dtype == numpy.float16
+        numpy.testing.assert_allclose(y.array, expected, atol=1e-2)
+        assert link.avg_mean.dtype == numpy.float32
+        link.cleargrads()
+        chainer.functions.sum(y * y).backward()
+        assert link.gamma.grad.dtype == numpy.float32
+        with chainer.using_config('train', False):
+            assert link(x.astype(numpy.float16)).dtype == numpy.float16
+
     def test_removed_test_argument(self):
         link = L.BatchNormalization(3)
         with pytest.raises(ValueError, match='using_config'):

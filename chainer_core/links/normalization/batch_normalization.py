@@ -3,6 +3,7 @@ import numpy
 
 from chainer_core import configuration
 from chainer_core import initializers
+from chainer_core.functions.array.cast import cast
 from chainer_core.functions.normalization.batch_normalization import (
     batch_normalization, fixed_batch_normalization)
 from chainer_core.link import Link
@@ -131,15 +132,29 @@ class BatchNormalization(Link):
         yield 'use_beta', self.beta is not None
         yield 'axis', self.axis
 
-    def _gamma_beta(self):
+    def _gamma_beta(self, dtype):
+        """``gamma`` and ``beta`` (ones and zeros when not learnt) in the
+        input's ``dtype``: a float16 input with float32 parameters runs in
+        float16, the gradients reaching the float32 parameters."""
         xp, shape = self.xp, self.avg_mean.shape
         gamma = self.gamma
         if gamma is None:
-            gamma = xp.ones(shape, dtype=self._highprec_dtype)
+            gamma = xp.ones(shape, dtype=dtype)
+        elif gamma.dtype != dtype:
+            gamma = cast(gamma, dtype)
         beta = self.beta
         if beta is None:
-            beta = xp.zeros(shape, dtype=self._highprec_dtype)
+            beta = xp.zeros(shape, dtype=dtype)
+        elif beta.dtype != dtype:
+            beta = cast(beta, dtype)
         return gamma, beta
+
+    def _running(self, dtype):
+        """The running statistics in the input's ``dtype`` (test mode)."""
+        mean, var = self.avg_mean, self.avg_var
+        if mean.dtype != dtype:
+            mean, var = mean.astype(dtype), var.astype(dtype)
+        return mean, var
 
     def _decay(self, finetune):
         if finetune:
@@ -158,7 +173,7 @@ class BatchNormalization(Link):
             axis = self.axis
             self._initialize_params(tuple(
                 d for i, d in enumerate(x.shape) if i not in axis))
-        gamma, beta = self._gamma_beta()
+        gamma, beta = self._gamma_beta(x.dtype)
         if configuration.config.train:
             decay = self._decay(finetune)
             avg_mean, avg_var = self.avg_mean, self.avg_var
@@ -170,9 +185,9 @@ class BatchNormalization(Link):
             return batch_normalization(
                 x, gamma, beta, eps=self.eps, running_mean=avg_mean,
                 running_var=avg_var, decay=decay, axis=self.axis)
-        return fixed_batch_normalization(
-            x, gamma, beta, self.avg_mean, self.avg_var, self.eps,
-            axis=self.axis)
+        mean, var = self._running(x.dtype)
+        return fixed_batch_normalization(x, gamma, beta, mean, var, self.eps,
+                                         axis=self.axis)
 
     def start_finetuning(self):
         """Reset the fine-tuning count ``N``."""

@@ -50,7 +50,7 @@ class BatchRenormalization(BatchNormalization):
         statistics with the decay ``1 - 1/N``.
         """
         finetune = _parse_forward_kwargs('BatchRenormalization', kwargs)
-        gamma, beta = self._gamma_beta()
+        gamma, beta = self._gamma_beta(x.dtype)
         if configuration.config.train:
             decay = self._decay(finetune)
             update = True
@@ -63,5 +63,5 @@ class BatchRenormalization(BatchNormalization):
                 x, gamma, beta, self.rmax, self.dmax, self.eps,
                 self.avg_mean, self.avg_var, decay,
                 update_statistics=update)
-        return fixed_batch_normalization(
-            x, gamma, beta, self.avg_mean, self.avg_var, self.eps)
+        mean, var = self._running(x.dtype)
+        return fixed_batch_normalization(x, gamma, beta, mean, var, self.eps)
