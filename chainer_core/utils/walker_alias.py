@@ -67,8 +67,9 @@ class WalkerAlias:
         return self.to_device('@numpy')
 
     def to_gpu(self, device=None):
-        return self.to_device('@cupy:{}'.format(0 if device is None
-                                               else int(device)))
+        if device is None:
+            device = 0
+        return self.to_device('@cupy:{}'.format(int(device)))
 
     def sample(self, shape):
         """An int32 array of ``shape`` of independent samples."""

@@ -14,10 +14,10 @@ class Pair(chainer.Chain):
     def __init__(self):
         super().__init__()
         with self.init_scope():
-            self.l = L.Linear(3, 4)
+            self.fc = L.Linear(3, 4)
 
     def forward(self, x, scale=1.0):
-        return self.l(x) * scale
+        return self.fc(x) * scale
 
 
 def _data():
@@ -47,7 +47,7 @@ class TestClassifier:
     def test_registers_predictor(self):
         assert self.model.predictor is self.predictor
         assert [n for n, _ in self.model.namedparams()] == [
-            '/predictor/l/W', '/predictor/l/b']
+            '/predictor/fc/W', '/predictor/fc/b']
 
     def test_reports(self):
         reporter = reporter_module.Reporter()
@@ -127,7 +127,7 @@ class TestClassifier:
         numpy.testing.assert_array_equal(other(self.x, self.t).array,
                                          self.model(self.x, self.t).array)
         with numpy.load(path) as npz:
-            assert sorted(npz.files) == ['predictor/l/W', 'predictor/l/b']
+            assert sorted(npz.files) == ['predictor/fc/W', 'predictor/fc/b']
         copied = self.model.copy('copy')
         assert copied.lossfun is self.model.lossfun
-        assert copied.predictor.l.W.array is not self.predictor.l.W.array
+        assert copied.predictor.fc.W.array is not self.predictor.fc.W.array

@@ -23,116 +23,116 @@ CASES = {
     'conv2d': (
         lambda: L.Convolution2D(3, 4, 3, stride=2, pad=1),
         lambda: (rand((2, 3, 5, 5), 1),),
-        lambda l, x: F.convolution_2d(x, l.W, l.b, 2, 1),
+        lambda m, x: F.convolution_2d(x, m.W, m.b, 2, 1),
         {'/W': (4, 3, 3, 3), '/b': (4,)}),
     'conv2d_groups_dilate': (
         lambda: L.Convolution2D(4, 6, (3, 2), pad=2, dilate=2, groups=2),
         lambda: (rand((1, 4, 5, 5), 2),),
-        lambda l, x: F.convolution_2d(x, l.W, l.b, 1, 2, dilate=2, groups=2),
+        lambda m, x: F.convolution_2d(x, m.W, m.b, 1, 2, dilate=2, groups=2),
         {'/W': (6, 2, 3, 2), '/b': (6,)}),
     'convnd': (
         lambda: L.ConvolutionND(3, 2, 3, 2, pad=1, cover_all=True),
         lambda: (rand((1, 2, 3, 3, 2), 3),),
-        lambda l, x: F.convolution_nd(x, l.W, l.b, 1, 1, cover_all=True),
+        lambda m, x: F.convolution_nd(x, m.W, m.b, 1, 1, cover_all=True),
         {'/W': (3, 2, 2, 2, 2), '/b': (3,)}),
     'conv1d': (
         lambda: L.Convolution1D(2, 3, 3, stride=2, nobias=True),
         lambda: (rand((2, 2, 7), 4),),
-        lambda l, x: F.convolution_nd(x, l.W, None, 2),
+        lambda m, x: F.convolution_nd(x, m.W, None, 2),
         {'/W': (3, 2, 3)}),
     'conv3d': (
         lambda: L.Convolution3D(1, 2, 2),
         lambda: (rand((1, 1, 3, 3, 3), 5),),
-        lambda l, x: F.convolution_nd(x, l.W, l.b),
+        lambda m, x: F.convolution_nd(x, m.W, m.b),
         {'/W': (2, 1, 2, 2, 2), '/b': (2,)}),
     'deconv2d': (
         lambda: L.Deconvolution2D(3, 2, 3, stride=2, pad=1, outsize=(6, 6)),
         lambda: (rand((1, 3, 3, 3), 6),),
-        lambda l, x: F.deconvolution_2d(x, l.W, l.b, 2, 1, (6, 6)),
+        lambda m, x: F.deconvolution_2d(x, m.W, m.b, 2, 1, (6, 6)),
         {'/W': (3, 2, 3, 3), '/b': (2,)}),
     'deconv2d_groups': (
         lambda: L.Deconvolution2D(4, 2, 2, groups=2, dilate=2),
         lambda: (rand((1, 4, 3, 2), 7),),
-        lambda l, x: F.deconvolution_2d(x, l.W, l.b, dilate=2, groups=2),
+        lambda m, x: F.deconvolution_2d(x, m.W, m.b, dilate=2, groups=2),
         {'/W': (4, 1, 2, 2), '/b': (2,)}),
     'deconvnd': (
         lambda: L.DeconvolutionND(1, 2, 3, 3, stride=2),
         lambda: (rand((2, 2, 4), 8),),
-        lambda l, x: F.deconvolution_nd(x, l.W, l.b, 2),
+        lambda m, x: F.deconvolution_nd(x, m.W, m.b, 2),
         {'/W': (2, 3, 3), '/b': (3,)}),
     'deconv3d': (
         lambda: L.Deconvolution3D(2, 2, 2, pad=1),
         lambda: (rand((1, 2, 2, 3, 2), 9),),
-        lambda l, x: F.deconvolution_nd(x, l.W, l.b, 1, 1),
+        lambda m, x: F.deconvolution_nd(x, m.W, m.b, 1, 1),
         {'/W': (2, 2, 2, 2, 2), '/b': (2,)}),
     'deconv1d': (
         lambda: L.Deconvolution1D(2, 1, 2),
         lambda: (rand((1, 2, 3), 10),),
-        lambda l, x: F.deconvolution_nd(x, l.W, l.b),
+        lambda m, x: F.deconvolution_nd(x, m.W, m.b),
         {'/W': (2, 1, 2), '/b': (1,)}),
     'dilated': (
         lambda: L.DilatedConvolution2D(2, 3, 3, pad=2, dilate=2),
         lambda: (rand((1, 2, 5, 4), 11),),
-        lambda l, x: F.dilated_convolution_2d(x, l.W, l.b, 1, 2, 2),
+        lambda m, x: F.dilated_convolution_2d(x, m.W, m.b, 1, 2, 2),
         {'/W': (3, 2, 3, 3), '/b': (3,)}),
     'depthwise': (
         lambda: L.DepthwiseConvolution2D(2, 3, 3, pad=1),
         lambda: (rand((1, 2, 4, 4), 12),),
-        lambda l, x: F.depthwise_convolution_2d(x, l.W, l.b, 1, 1),
+        lambda m, x: F.depthwise_convolution_2d(x, m.W, m.b, 1, 1),
         {'/W': (3, 2, 3, 3), '/b': (6,)}),
     'local': (
         lambda: L.LocalConvolution2D(2, 3, (5, 4), 3, stride=2),
         lambda: (rand((2, 2, 5, 4), 13),),
-        lambda l, x: F.local_convolution_2d(x, l.W, l.b, 2),
+        lambda m, x: F.local_convolution_2d(x, m.W, m.b, 2),
         {'/W': (3, 2, 1, 2, 3, 3), '/b': (3, 2, 1)}),
     'embed_id': (
         lambda: L.EmbedID(5, 3, ignore_label=-1),
         lambda: (numpy.array([[0, 4], [-1, 4]], numpy.int32),),
-        lambda l, x: F.embed_id(x, l.W, ignore_label=-1),
+        lambda m, x: F.embed_id(x, m.W, ignore_label=-1),
         {'/W': (5, 3)}),
     'bilinear': (
         lambda: L.Bilinear(2, 3, 4),
         lambda: (rand((2, 2), 14), rand((2, 3), 15)),
-        lambda l, a, b: F.bilinear(a, b, l.W, l.V1, l.V2, l.b),
+        lambda m, a, b: F.bilinear(a, b, m.W, m.V1, m.V2, m.b),
         {'/W': (2, 3, 4), '/V1': (2, 4), '/V2': (3, 4), '/b': (4,)}),
     'bilinear_nobias': (
         lambda: L.Bilinear(2, 3, 4, nobias=True),
         lambda: (rand((2, 2), 16), rand((2, 3), 17)),
-        lambda l, a, b: F.bilinear(a, b, l.W),
+        lambda m, a, b: F.bilinear(a, b, m.W),
         {'/W': (2, 3, 4)}),
     'bias': (
         lambda: L.Bias(axis=1, shape=(3,)),
         lambda: (rand((2, 3, 4), 18),),
-        lambda l, x: x + l.b.array[:, None],
+        lambda m, x: x + m.b.array[:, None],
         {'/b': (3,)}),
     'scale': (
         lambda: L.Scale(axis=1, W_shape=(3, 4), bias_term=True),
         lambda: (rand((2, 3, 4, 2), 19),),
-        lambda l, x: x * l.W.array[..., None] + l.bias.b.array[..., None],
+        lambda m, x: x * m.W.array[..., None] + m.bias.b.array[..., None],
         {'/W': (3, 4), '/bias/b': (3, 4)}),
     'highway': (
         lambda: L.Highway(3),
         lambda: (rand((2, 3), 20),),
-        lambda l, x: (
-            numpy.maximum(x.dot(l.plain.W.array.T) + l.plain.b.array, 0) *
-            _sigmoid(x.dot(l.transform.W.array.T) + l.transform.b.array) +
-            x * (1 - _sigmoid(x.dot(l.transform.W.array.T) +
-                              l.transform.b.array))),
+        lambda m, x: (
+            numpy.maximum(x.dot(m.plain.W.array.T) + m.plain.b.array, 0) *
+            _sigmoid(x.dot(m.transform.W.array.T) + m.transform.b.array) +
+            x * (1 - _sigmoid(x.dot(m.transform.W.array.T) +
+                              m.transform.b.array))),
         {'/plain/W': (3, 3), '/plain/b': (3,), '/transform/W': (3, 3),
          '/transform/b': (3,)}),
     'inception': (
         lambda: L.Inception(3, 2, 2, 3, 2, 3, 2),
         lambda: (rand((1, 3, 5, 5), 21),),
-        lambda l, x: F.relu(F.concat((
-            F.convolution_2d(x, l.conv1.W, l.conv1.b),
-            F.convolution_2d(F.relu(F.convolution_2d(x, l.proj3.W,
-                                                     l.proj3.b)),
-                             l.conv3.W, l.conv3.b, pad=1),
-            F.convolution_2d(F.relu(F.convolution_2d(x, l.proj5.W,
-                                                     l.proj5.b)),
-                             l.conv5.W, l.conv5.b, pad=2),
-            F.convolution_2d(F.max_pooling_2d(x, 3, 1, 1), l.projp.W,
-                             l.projp.b)), axis=1)),
+        lambda m, x: F.relu(F.concat((
+            F.convolution_2d(x, m.conv1.W, m.conv1.b),
+            F.convolution_2d(F.relu(F.convolution_2d(x, m.proj3.W,
+                                                     m.proj3.b)),
+                             m.conv3.W, m.conv3.b, pad=1),
+            F.convolution_2d(F.relu(F.convolution_2d(x, m.proj5.W,
+                                                     m.proj5.b)),
+                             m.conv5.W, m.conv5.b, pad=2),
+            F.convolution_2d(F.max_pooling_2d(x, 3, 1, 1), m.projp.W,
+                             m.projp.b)), axis=1)),
         {'/conv1/W': (2, 3, 1, 1), '/proj3/W': (2, 3, 1, 1),
          '/conv3/W': (3, 2, 3, 3), '/proj5/W': (2, 3, 1, 1),
          '/conv5/W': (3, 2, 5, 5), '/projp/W': (2, 3, 1, 1),
