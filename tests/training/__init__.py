@@ -1,0 +1,1 @@
+"""Tests of the training loop, its triggers, updaters and extensions."""
