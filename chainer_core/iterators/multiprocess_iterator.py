@@ -1,5 +1,6 @@
 """MultiprocessIterator: examples loaded by worker processes."""
 import collections
+import math
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -39,8 +40,7 @@ class _SharedArray:
         self.offset, self.shape, self.dtype = state
 
     def read(self, view):
-        nbytes = int(numpy.prod(self.shape, dtype=numpy.int64)) * \
-            self.dtype.itemsize
+        nbytes = math.prod(self.shape) * self.dtype.itemsize
         flat = view[self.offset:self.offset + nbytes].view(self.dtype)
         return flat.reshape(self.shape).copy()
 

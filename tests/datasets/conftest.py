@@ -32,7 +32,8 @@ def http_server(source_dir):
     """Serves ``source_dir`` on 127.0.0.1; yields the base URL."""
     handler = functools.partial(_QuietHandler, directory=str(source_dir))
     server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,),
+                              daemon=True)
     thread.start()
     try:
         yield 'http://127.0.0.1:{}/'.format(server.server_address[1])

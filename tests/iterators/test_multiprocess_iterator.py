@@ -307,16 +307,37 @@ def test_dataset_timeout_warns_and_waits():
         it.finalize()
 
 
-def test_prefetch_overlaps_loading():
-    it = MultiprocessIterator(Slow(8, 0.1), 2, n_processes=2, shuffle=False,
-                              n_prefetch=2)
+class Marking(DatasetMixin):
+    """Leaves a file for each example loaded."""
+
+    def __init__(self, n, folder):
+        self.n = n
+        self.folder = folder
+
+    def __len__(self):
+        return self.n
+
+    def get_example(self, i):
+        open(os.path.join(self.folder, str(i)), 'w').close()
+        return i
+
+
+def _wait_for(condition, seconds=10):
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_batches_load_ahead_without_next(tmp_path):
+    it = MultiprocessIterator(Marking(20, str(tmp_path)), 2, n_processes=2,
+                              shuffle=False, n_prefetch=3)
     try:
-        next(it)
-        time.sleep(0.5)
-        start = time.monotonic()
-        next(it)
-        next(it)
-        assert time.monotonic() - start < 0.15
+        assert next(it) == [0, 1]
+        # Three batches after the one returned load while nobody asks.
+        assert _wait_for(lambda: all(
+            os.path.exists(str(tmp_path / str(i))) for i in range(2, 8)))
+        assert next(it) == [2, 3]
     finally:
         it.finalize()
 

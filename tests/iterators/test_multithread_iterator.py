@@ -14,6 +14,7 @@ class Recording(DatasetMixin):
         self.delay = delay
         self.bad = bad
         self.threads = set()
+        self.loaded = set()
 
     def __len__(self):
         return self.n
@@ -23,6 +24,7 @@ class Recording(DatasetMixin):
         time.sleep(self.delay)
         if i == self.bad:
             raise KeyError('missing {}'.format(i))
+        self.loaded.add(i)
         return i
 
 
@@ -34,16 +36,17 @@ def test_loads_in_worker_threads():
         name.startswith('MultithreadIterator') for name in data.threads)
 
 
-def test_threads_load_in_parallel_and_ahead():
-    data = Recording(16, delay=0.1)
+def test_threads_load_ahead_and_in_parallel():
+    data = Recording(16, delay=0.05)
     with MultithreadIterator(data, 4, n_threads=4, shuffle=False) as it:
-        start = time.monotonic()
-        next(it)
-        assert time.monotonic() - start < 0.35
-        time.sleep(0.25)
-        start = time.monotonic()
-        next(it)
-        assert time.monotonic() - start < 0.05
+        assert next(it) == [0, 1, 2, 3]
+        deadline = time.monotonic() + 10
+        while len(data.loaded) < 8 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        # The next batch loads while nobody asks.
+        assert data.loaded >= set(range(8))
+        assert len(data.threads) > 1
+        assert next(it) == [4, 5, 6, 7]
 
 
 def test_exception_keeps_its_traceback():
