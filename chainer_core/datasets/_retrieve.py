@@ -24,25 +24,25 @@ def _cache_path(url):
 
 def fetch(urls, md5):
     """The cached path of a file available at any of ``urls`` (tried in
-    order, a copy already in the cache first), verified against its
+    order, those already in the cache first), verified against its
     official MD5 checksum ``md5`` (None: not verified).
 
     Raises:
-        OSError: no URL could be downloaded; the message names every URL
-            and the cache path where a copy fetched by hand would be used.
-        ValueError: a file did not match its checksum.
+        OSError: no source could be used; the message names every URL (and
+            the cache path where a copy fetched by hand would be used).
+        ValueError: the only source gave a file that does not match its
+            checksum.
     """
     if isinstance(urls, str):
         urls = (urls,)
     checksum = None if md5 is None else 'md5:' + md5
-    for url in urls:
-        if os.path.exists(_cache_path(url)):
-            return download.cached_download(url, checksum)
+    cached = [url for url in urls if os.path.exists(_cache_path(url))]
     errors = []
-    for url in urls:
+    for url in cached + [url for url in urls if url not in cached]:
         try:
             return download.cached_download(url, checksum)
-        except OSError as e:
+        except (OSError, ValueError) as e:
+            # A source that is down or serves a damaged file: try the next.
             errors.append(e)
     if len(errors) == 1:
         raise errors[0]

@@ -27,28 +27,35 @@ def source_dir(tmp_path):
     return folder
 
 
+class _Server:
+    def __init__(self, url, requests):
+        self.url = url
+        self.requests = requests
+
+
 @pytest.fixture
 def http_server(source_dir):
-    """Serves ``source_dir`` on 127.0.0.1; yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(source_dir))
+    """Serves ``source_dir`` on 127.0.0.1: ``.url`` is the base URL,
+    ``.requests`` the paths asked for."""
+    requests = []
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            requests.append(self.path)
+            super().do_GET()
+
+    handler = functools.partial(Handler, directory=str(source_dir))
     server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), handler)
     thread = threading.Thread(target=server.serve_forever, args=(0.05,),
                               daemon=True)
     thread.start()
     try:
-        yield 'http://127.0.0.1:{}/'.format(server.server_address[1])
+        yield _Server('http://127.0.0.1:{}/'.format(server.server_address[1]),
+                      requests)
     finally:
         server.shutdown()
         server.server_close()
         thread.join()
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    requests = []
-
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        _QuietHandler.requests.append(self.path)
-        super().do_GET()

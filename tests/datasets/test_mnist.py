@@ -171,6 +171,35 @@ def test_falls_back_to_the_mirror(monkeypatch, dataset_root, source_dir):
                                   rtol=1e-6)
 
 
+def test_a_mirror_with_damaged_files_is_skipped(monkeypatch, dataset_root,
+                                                source_dir, tmp_path):
+    raw = make_sources(str(source_dir))
+    damaged = tmp_path / 'damaged'
+    damaged.mkdir()
+    make_sources(str(damaged), seed=1)
+    point_at(monkeypatch, mnist, str(source_dir),
+             bases=[file_url(str(damaged)), file_url(str(source_dir))])
+    _, test = datasets.get_mnist(ndim=2)
+    numpy.testing.assert_allclose(test[0][0], raw['t10k'][0][0] / 255.,
+                                  rtol=1e-6)
+
+
+def test_cached_sources_need_no_network(monkeypatch, dataset_root,
+                                        source_dir, http_server):
+    make_sources(str(source_dir))
+    point_at(monkeypatch, mnist, str(source_dir), bases=[http_server.url])
+    datasets.get_mnist()
+    requests = http_server.requests
+    assert len(requests) == 4
+    for name in ('train.npz', 'test.npz'):
+        os.remove(str(dataset_root / 'pfnet' / 'chainer' / 'mnist' / name))
+    del requests[:]
+    point_at(monkeypatch, mnist, str(source_dir),
+             bases=['http://127.0.0.1:9/', http_server.url])
+    train, _ = datasets.get_mnist()
+    assert requests == [] and len(train) == N_TRAIN
+
+
 def test_all_sources_down_lists_them(monkeypatch, dataset_root, source_dir):
     make_sources(str(source_dir))
     point_at(monkeypatch, mnist, str(source_dir),
@@ -197,7 +226,7 @@ def test_checksum_mismatch_is_an_error(monkeypatch, dataset_root,
 def test_over_http(monkeypatch, dataset_root, source_dir, http_server):
     raw = make_sources(str(source_dir))
     point_at(monkeypatch, fashion_mnist, str(source_dir),
-             bases=[http_server])
+             bases=[http_server.url])
     _, test = datasets.get_fashion_mnist(ndim=3)
     numpy.testing.assert_allclose(test[2][0][0], raw['t10k'][0][2] / 255.,
                                   rtol=1e-6)
