@@ -225,7 +225,12 @@ class PrefetchIterator(Iterator):
             raise
         self._pipeline.popleft()
         self._set_state(planned.state)
-        self._fill()
+        try:
+            self._fill()
+        except Exception:
+            # The batch in hand is returned; loads that could not start are
+            # retried, and fail visibly, at the next call.
+            pass
         return batch
 
     def reset(self):

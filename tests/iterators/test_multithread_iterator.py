@@ -72,3 +72,25 @@ def test_finalize_stops_the_threads():
 def test_bad_n_threads():
     with pytest.raises(ValueError, match='n_threads'):
         MultithreadIterator(Recording(4), 2, n_threads=0)
+
+
+class _FailingSubmit(MultithreadIterator):
+    """Cannot start the load of its second batch the first time."""
+
+    calls = 0
+
+    def _submit(self, indices):
+        self.calls += 1
+        if self.calls == 2:
+            raise RuntimeError('cannot start loading')
+        return super()._submit(indices)
+
+
+def test_a_load_that_cannot_start_fails_at_its_batch():
+    with _FailingSubmit(Recording(9), 3, shuffle=False) as it:
+        assert next(it) == [0, 1, 2]
+        with pytest.raises(RuntimeError, match='cannot start'):
+            next(it)
+        assert it.current_position == 3
+        assert next(it) == [3, 4, 5]
+        assert next(it) == [6, 7, 8]
