@@ -229,7 +229,7 @@ class PrefetchIterator(Iterator):
             self._fill()
         except Exception:
             # The batch in hand is returned; loads that could not start are
-            # retried, and fail visibly, at the next call.
+            # retried at the next call, which raises if they fail again.
             pass
         return batch
 

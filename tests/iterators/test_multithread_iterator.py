@@ -75,22 +75,30 @@ def test_bad_n_threads():
 
 
 class _FailingSubmit(MultithreadIterator):
-    """Cannot start the load of its second batch the first time."""
+    """Cannot start loads from its second one on, ``failures`` times."""
 
     calls = 0
+    failures = 1
 
     def _submit(self, indices):
         self.calls += 1
-        if self.calls == 2:
+        if 2 <= self.calls < 2 + self.failures:
             raise RuntimeError('cannot start loading')
         return super()._submit(indices)
 
 
-def test_a_load_that_cannot_start_fails_at_its_batch():
+def test_a_load_that_cannot_start_is_retried():
     with _FailingSubmit(Recording(9), 3, shuffle=False) as it:
+        assert next(it) == [0, 1, 2]
+        assert next(it) == [3, 4, 5]
+        assert next(it) == [6, 7, 8]
+
+
+def test_a_load_that_never_starts_fails_at_its_batch():
+    with _FailingSubmit(Recording(9), 3, shuffle=False) as it:
+        it.failures = 2
         assert next(it) == [0, 1, 2]
         with pytest.raises(RuntimeError, match='cannot start'):
             next(it)
         assert it.current_position == 3
         assert next(it) == [3, 4, 5]
-        assert next(it) == [6, 7, 8]
