@@ -95,13 +95,15 @@ def _make_device(backend):
     # isinstance checks of Chainer code hold); defined on first use to keep
     # this module's import light.
     from chainer_core.backend import Intel64Device
+    from chainer_mkldnn._xp import xp as namespace
 
     class MkldnnDevice(Intel64Device):
         """The CPU with oneDNN kernels (``@intel64``); arrays are
-        :class:`mdarray`."""
+        :class:`mdarray`, ``xp`` is NumPy with array-making functions
+        returning them."""
 
         name = DEVICE_NAME
-        xp = numpy
+        xp = namespace
         supported_array_types = (mdarray,)
 
         def __init__(self, backend):

@@ -6,6 +6,7 @@ different install scheme), the library is located through the file list of
 the ``onednn-cpu-gomp`` distribution and loaded with ``RTLD_GLOBAL`` before
 the extension is imported again.
 """
+import os
 import threading
 
 _lock = threading.Lock()
@@ -26,7 +27,19 @@ def _preload_dnnl():
     raise ImportError('onednn-cpu-gomp lists no libdnnl.so.3')
 
 
+def _tune_openmp():
+    # libgomp spins 300000 rounds at each barrier before sleeping; when the
+    # cores are shared with other processes a spinning thread holds a core
+    # its partner needs, and every oneDNN call slows down several fold. A
+    # short spin keeps idle-machine latency and degrades gracefully. Read
+    # by libgomp when it loads (here, with libdnnl), and only if the user
+    # set neither knob.
+    if 'OMP_WAIT_POLICY' not in os.environ:
+        os.environ.setdefault('GOMP_SPINCOUNT', '10000')
+
+
 def _import():
+    _tune_openmp()
     try:
         from chainer_mkldnn import _C
     except ImportError as e:
