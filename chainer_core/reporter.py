@@ -109,6 +109,15 @@ def _to_float(value):
     return value
 
 
+def _is_numeric_scalar(value):
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float, numpy.number)):
+        return True
+    return getattr(value, 'ndim', None) == 0 and \
+        getattr(value, 'dtype', numpy.dtype(object)).kind in 'iuf'
+
+
 class Summary:
     """Online mean and standard deviation of scalars."""
 
@@ -156,7 +165,9 @@ class DictSummary:
             if isinstance(v, tuple):
                 v, w = v
             value = _to_float(v)
-            if numpy.isscalar(value) or getattr(value, 'ndim', 1) == 0:
+            # Only numbers are averaged: arrays of other shapes, strings
+            # and other objects in an observation are skipped.
+            if _is_numeric_scalar(value):
                 self._summaries[k].add(value, weight=w)
 
     def compute_mean(self):

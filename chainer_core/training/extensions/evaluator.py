@@ -131,13 +131,13 @@ class _Progress:
     """One status line per evaluation: examples done (of the dataset size
     when known) and the speed."""
 
-    def __init__(self, iterator, out=sys.stdout):
+    def __init__(self, iterator, out=None):
         self._total = None
         dataset = getattr(iterator, 'dataset', None)
         if dataset is not None:
             self._total = len(dataset)
         self._done = 0
-        self._out = out
+        self._out = sys.stdout if out is None else out
         self._start = time.perf_counter()
 
     def update(self, n):
