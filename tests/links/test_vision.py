@@ -11,6 +11,7 @@ import pytest
 import chainer_core as chainer
 import chainer_core.links as L
 from chainer_core import serializers
+from chainer_core.dataset import download
 from chainer_core.links.model.vision import _util
 from chainer_core.links.model.vision import googlenet, resnet, vgg
 
@@ -25,6 +26,16 @@ def _run(model, x, layers):
     with chainer.using_config('train', False), \
             chainer.using_config('enable_backprop', False):
         return model(x, layers=layers)
+
+
+@pytest.fixture
+def dataset_root(tmp_path):
+    """A fresh dataset root for the test (restored afterwards)."""
+    old = download.get_dataset_root()
+    root = str(tmp_path / 'dataset_root')
+    download.set_dataset_root(root)
+    yield root
+    download.set_dataset_root(old)
 
 
 @pytest.fixture(scope='module')
@@ -178,7 +189,7 @@ class TestGoogLeNet:
             int(numpy.prod(s)) for s in shapes.values())
 
     def test_save_and_load_pretrained_path(self, googlenet_model, tmp_path,
-                                           monkeypatch):
+                                           dataset_root):
         path = str(tmp_path / 'googlenet.npz')
         serializers.save_npz(path, googlenet_model, compression=False)
         loaded = L.GoogLeNet(pretrained_model=path)
@@ -191,7 +202,6 @@ class TestGoogLeNet:
         assert actual.shape == (1, 1000)
         numpy.testing.assert_array_equal(actual.array, expected.array)
         # 'auto' reads the same file from the models folder.
-        monkeypatch.setenv('CHAINER_DATASET_ROOT', str(tmp_path / 'root'))
         target = os.path.join(_util.models_dir(), 'bvlc_googlenet.npz')
         os.makedirs(os.path.dirname(target))
         shutil.copy(path, target)
@@ -214,12 +224,11 @@ class TestGoogLeNet:
 
 class TestPretrainedFiles:
 
-    def test_auto_missing_file(self, tmp_path, monkeypatch):
-        monkeypatch.setenv('CHAINER_DATASET_ROOT', str(tmp_path))
+    def test_auto_missing_file(self, dataset_root):
         with pytest.raises(FileNotFoundError) as e:
             L.VGG16Layers()
         message = str(e.value)
-        expected = os.path.join(str(tmp_path), 'pfnet', 'chainer', 'models',
+        expected = os.path.join(dataset_root, 'pfnet', 'chainer', 'models',
                                 'VGG_ILSVRC_16_layers.npz')
         assert expected in message
         assert 'CHAINER_DATASET_ROOT' in message
@@ -230,8 +239,7 @@ class TestPretrainedFiles:
         (lambda: L.ResNet152Layers(), 'ResNet-152-model.npz'),
         (lambda: L.GoogLeNet(), 'bvlc_googlenet.npz'),
         (lambda: L.VGG19Layers(), 'VGG_ILSVRC_19_layers.npz')])
-    def test_auto_file_names(self, make, filename, tmp_path, monkeypatch):
-        monkeypatch.setenv('CHAINER_DATASET_ROOT', str(tmp_path))
+    def test_auto_file_names(self, make, filename, dataset_root):
         with pytest.raises(FileNotFoundError, match=filename):
             make()
 
@@ -240,11 +248,9 @@ class TestPretrainedFiles:
         with pytest.raises(FileNotFoundError, match='nothing.npz'):
             L.ResNet50Layers(pretrained_model=path)
 
-    def test_default_root(self, monkeypatch):
-        monkeypatch.delenv('CHAINER_DATASET_ROOT', raising=False)
+    def test_models_dir_follows_the_dataset_root(self, dataset_root):
         assert _util.models_dir() == os.path.join(
-            os.path.expanduser('~'), '.chainer', 'dataset', 'pfnet',
-            'chainer', 'models')
+            dataset_root, 'pfnet', 'chainer', 'models')
 
 
 class TestForwardArguments:

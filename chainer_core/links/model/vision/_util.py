@@ -6,6 +6,7 @@ import os
 import numpy
 
 from chainer_core import configuration
+from chainer_core.dataset import download
 from chainer_core.functions.array.reshape import reshape
 from chainer_core.functions.math.sum import sum as sum_
 from chainer_core.variable import Variable
@@ -144,17 +145,12 @@ def predict(model, images, oversample_, prepare, out_layer='prob'):
     return y
 
 
-def dataset_root():
-    """Chainer's dataset root: ``$CHAINER_DATASET_ROOT`` or
-    ``~/.chainer/dataset``."""
-    return os.environ.get(
-        'CHAINER_DATASET_ROOT',
-        os.path.join(os.path.expanduser('~'), '.chainer', 'dataset'))
-
-
 def models_dir():
-    """Where ``pretrained_model='auto'`` looks for weights."""
-    return os.path.join(dataset_root(), 'pfnet', 'chainer', 'models')
+    """Where ``pretrained_model='auto'`` looks for weights: Chainer's
+    ``pfnet/chainer/models`` under the dataset root
+    (:func:`~chainer_core.dataset.download.get_dataset_root`)."""
+    return os.path.join(download.get_dataset_root(), 'pfnet', 'chainer',
+                        'models')
 
 
 def pretrained_path(name, pretrained_model, filename, source):
@@ -165,7 +161,8 @@ def pretrained_path(name, pretrained_model, filename, source):
     if pretrained_model == 'auto':
         path = os.path.join(models_dir(), filename)
         where = ("pretrained_model='auto' reads {} (the models folder under "
-                 "the dataset root, set by CHAINER_DATASET_ROOT)".format(path))
+                 "the dataset root, set by CHAINER_DATASET_ROOT or "
+                 "chainer.dataset.set_dataset_root)".format(path))
     else:
         path = os.fspath(pretrained_model)
         where = 'pretrained_model={!r}'.format(path)

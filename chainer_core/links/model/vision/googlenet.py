@@ -73,7 +73,8 @@ class GoogLeNet(Chain):
     Args:
         pretrained_model (str or None): ``'auto'`` loads
             ``bvlc_googlenet.npz`` from the models folder under Chainer's
-            dataset root (``$CHAINER_DATASET_ROOT/pfnet/chainer/models``); a
+            dataset root (``<root>/pfnet/chainer/models``, the root being
+            ``$CHAINER_DATASET_ROOT`` or ``~/.chainer/dataset``); a
             path loads that npz file; None keeps a random initialization
             (LeCun uniform weights). Nothing is downloaded: a missing file
             is an error that says where to put it.

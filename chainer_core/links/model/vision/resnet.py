@@ -159,7 +159,8 @@ class ResNetLayers(Chain):
         pretrained_model (str or None): ``'auto'`` loads
             ``ResNet-<n_layers>-model.npz`` from the models folder under
             Chainer's dataset root
-            (``$CHAINER_DATASET_ROOT/pfnet/chainer/models``); a path loads
+            (``<root>/pfnet/chainer/models``, the root being
+            ``$CHAINER_DATASET_ROOT`` or ``~/.chainer/dataset``); a path loads
             that npz file; None keeps a random initialization (He normal
             convolution weights). Nothing is downloaded: a missing file is
             an error that says where to put it.

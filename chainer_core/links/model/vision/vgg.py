@@ -50,7 +50,8 @@ class VGGLayers(Chain):
         pretrained_model (str or None): ``'auto'`` loads
             ``VGG_ILSVRC_16_layers.npz`` (or ``_19_``) from the models
             folder under Chainer's dataset root
-            (``$CHAINER_DATASET_ROOT/pfnet/chainer/models``); a path loads
+            (``<root>/pfnet/chainer/models``, the root being
+            ``$CHAINER_DATASET_ROOT`` or ``~/.chainer/dataset``); a path loads
             that npz file; None keeps the random initialization of the
             paper (weights normal with standard deviation 0.01, biases
             zero). Nothing is downloaded: a missing file is an error that
