@@ -22,8 +22,7 @@ from chainer_mkldnn import _native, mdarray
 
 _F32 = numpy.dtype(numpy.float32)
 _POOL_MAX, _POOL_AVG_INCLUDE, _POOL_AVG_EXCLUDE = 0, 1, 2
-_RELU, _RELU_DST, _ELU, _TANH, _TANH_DST, _LOGISTIC, _LOGISTIC_DST, \
-    _LINEAR = range(8)
+_RELU, _RELU_DST, _ELU, _TANH, _TANH_DST, _LOGISTIC, _LOGISTIC_DST = range(7)
 
 _C = None
 
@@ -471,19 +470,28 @@ def _concat(xs, axis):
     return y
 
 
-_SCALARS = (int, float)
+def _scalar(v):
+    """Whether v adds to a float32 array as a float32 scalar: Python
+    numbers (weakly typed) and float32 NumPy scalars."""
+    t = type(v)
+    return t is int or t is float or t is numpy.float32
 
 
 @kernel('add')
 def _add(x, y):
-    if type(y) in _SCALARS or type(x) in _SCALARS:
-        a, s = (x, y) if type(y) in _SCALARS else (y, x)
+    if _scalar(y) or _scalar(x):
+        a, s = (x, y) if _scalar(y) else (y, x)
         if not isinstance(a, numpy.ndarray):
             raise _Skip('no array operand')
         _f32(a)
         _nonempty(a)
+        if a.ndim == 0:
+            raise _Skip('0-dim operands')
+        # A broadcast one-element operand rather than oneDNN's eltwise
+        # linear, whose constant would make a primitive per value.
         out = _empty(a.shape)
-        _lib().eltwise_forward('add', _LINEAR, _c(a), out, 1.0, float(s))
+        _lib().binary_add('add', _c(a), numpy.full((1,) * a.ndim, s, _F32),
+                          out)
         return out
     if not (isinstance(x, numpy.ndarray) and isinstance(y, numpy.ndarray)):
         raise _Skip('operands must be arrays or Python scalars')

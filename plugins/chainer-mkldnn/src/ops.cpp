@@ -548,7 +548,6 @@ algorithm elt_alg(Elt a) {
         case Elt::tanh: return algorithm::eltwise_tanh;
         case Elt::tanh_dst: return algorithm::eltwise_tanh_use_dst_for_bwd;
         case Elt::logistic: return algorithm::eltwise_logistic;
-        case Elt::linear: return algorithm::eltwise_linear;
         default: return algorithm::eltwise_logistic_use_dst_for_bwd;
     }
 }

@@ -33,10 +33,10 @@ struct Unsupported : std::runtime_error {
 enum class Pool { max = 0, avg_include = 1, avg_exclude = 2 };
 
 // Eltwise algorithms; the *_dst variants compute the gradient from the
-// forward output; linear is alpha * x + beta.
+// forward output.
 enum class Elt {
     relu = 0, relu_dst = 1, elu = 2, tanh = 3, tanh_dst = 4, logistic = 5,
-    logistic_dst = 6, linear = 7,
+    logistic_dst = 6,
 };
 
 // Convolution parameters: padding_r may be below padding_l (down to
