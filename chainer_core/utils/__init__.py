@@ -27,3 +27,4 @@ def size_of_shape(shape):
 
 
 from chainer_core.utils.sparse import CooMatrix, get_order, to_coo  # NOQA
+from chainer_core.utils.walker_alias import WalkerAlias  # NOQA
