@@ -1,0 +1,474 @@
+// N-d convolution and transposed convolution by im2col + GEMM, processing
+// the batch in chunks so that one GEMM covers several samples.
+#include <cstring>
+
+#include "blas.h"
+#include "creation.h"
+#include "elementwise.h"
+#include "graph.h"
+#include "manipulation.h"
+#include "nn.h"
+#include "reduction.h"
+#include "threads.h"
+
+namespace cn {
+
+namespace {
+
+// Geometry of one convolution: the image side (in) and the column side
+// (out), per spatial dimension.
+struct Geom {
+    int d = 0;
+    int64_t in[kMaxNdim], out[kMaxNdim], k[kMaxNdim], s[kMaxNdim], p[kMaxNdim], dl[kMaxNdim];
+    int64_t in_size = 1, out_size = 1, k_size = 1;
+    void finish() {
+        in_size = out_size = k_size = 1;
+        for (int i = 0; i < d; ++i) {
+            in_size *= in[i];
+            out_size *= out[i];
+            k_size *= k[i];
+        }
+    }
+};
+
+Ints expand(const Ints& v, int d, const char* op, const char* name, int64_t min) {
+    Ints r;
+    if (v.size() == 1) r.assign(d, v[0]);
+    else if (static_cast<int>(v.size()) == d) r = v;
+    else
+        throw ShapeError(std::string(op) + ": " + name + " must have 1 or " + std::to_string(d) + " values, got " +
+                         std::to_string(v.size()));
+    for (auto x : r)
+        if (x < min)
+            throw ShapeError(std::string(op) + ": " + name + " must be at least " + std::to_string(min) + ", got " +
+                             std::to_string(x));
+    return r;
+}
+
+// col (C * K, P) from one image (C, *in) per channel.
+template <typename T>
+void im2col(const T* img, int64_t channels, const Geom& g, T* col, int64_t col_ld) {
+    const int d = g.d;
+    const int64_t lastn = g.out[d - 1];
+    const int64_t outer_n = g.out_size / std::max<int64_t>(lastn, 1);
+    parallel_for(channels, 1, [&](int64_t cb, int64_t ce) {
+        int64_t kk[kMaxNdim], oo[kMaxNdim];
+        for (int64_t c = cb; c < ce; ++c) {
+            const T* x = img + c * g.in_size;
+            for (int64_t kidx = 0; kidx < g.k_size; ++kidx) {
+                int64_t r = kidx;
+                for (int i = d - 1; i >= 0; --i) { kk[i] = r % g.k[i]; r /= g.k[i]; }
+                T* row = col + (c * g.k_size + kidx) * col_ld;
+                for (int64_t o = 0; o < outer_n; ++o) {
+                    int64_t q = o;
+                    for (int i = d - 2; i >= 0; --i) { oo[i] = q % g.out[i]; q /= g.out[i]; }
+                    int64_t off = 0;
+                    bool valid = true;
+                    for (int i = 0; i < d - 1; ++i) {
+                        int64_t pos = oo[i] * g.s[i] - g.p[i] + kk[i] * g.dl[i];
+                        if (pos < 0 || pos >= g.in[i]) { valid = false; break; }
+                        off = off * g.in[i] + pos;
+                    }
+                    T* dst = row + o * lastn;
+                    if (!valid) {
+                        for (int64_t j = 0; j < lastn; ++j) dst[j] = T(0);
+                        continue;
+                    }
+                    const int i = d - 1;
+                    const T* src = x + off * g.in[i];
+                    int64_t start = kk[i] * g.dl[i] - g.p[i];
+                    for (int64_t j = 0; j < lastn; ++j) {
+                        int64_t pos = j * g.s[i] + start;
+                        dst[j] = (pos >= 0 && pos < g.in[i]) ? src[pos] : T(0);
+                    }
+                }
+            }
+        }
+    });
+}
+
+// The adjoint of im2col: img (C, *in) += col scattered back.
+template <typename T>
+void col2im(const T* col, int64_t col_ld, int64_t channels, const Geom& g, T* img) {
+    const int d = g.d;
+    const int64_t lastn = g.out[d - 1];
+    const int64_t outer_n = g.out_size / std::max<int64_t>(lastn, 1);
+    parallel_for(channels, 1, [&](int64_t cb, int64_t ce) {
+        int64_t kk[kMaxNdim], oo[kMaxNdim];
+        for (int64_t c = cb; c < ce; ++c) {
+            T* x = img + c * g.in_size;
+            for (int64_t kidx = 0; kidx < g.k_size; ++kidx) {
+                int64_t r = kidx;
+                for (int i = d - 1; i >= 0; --i) { kk[i] = r % g.k[i]; r /= g.k[i]; }
+                const T* row = col + (c * g.k_size + kidx) * col_ld;
+                for (int64_t o = 0; o < outer_n; ++o) {
+                    int64_t q = o;
+                    for (int i = d - 2; i >= 0; --i) { oo[i] = q % g.out[i]; q /= g.out[i]; }
+                    int64_t off = 0;
+                    bool valid = true;
+                    for (int i = 0; i < d - 1; ++i) {
+                        int64_t pos = oo[i] * g.s[i] - g.p[i] + kk[i] * g.dl[i];
+                        if (pos < 0 || pos >= g.in[i]) { valid = false; break; }
+                        off = off * g.in[i] + pos;
+                    }
+                    if (!valid) continue;
+                    const int i = d - 1;
+                    T* dst = x + off * g.in[i];
+                    const T* src = row + o * lastn;
+                    int64_t start = kk[i] * g.dl[i] - g.p[i];
+                    for (int64_t j = 0; j < lastn; ++j) {
+                        int64_t pos = j * g.s[i] + start;
+                        if (pos >= 0 && pos < g.in[i]) dst[pos] += src[j];
+                    }
+                }
+            }
+        }
+    });
+}
+
+bool is_pointwise(const Geom& g) {
+    for (int i = 0; i < g.d; ++i)
+        if (g.k[i] != 1 || g.s[i] != 1 || g.p[i] != 0) return false;
+    return true;
+}
+
+// Samples per chunk so that a column buffer stays around 16 MB.
+int64_t chunk_of(int64_t n, int64_t rows, int64_t cols, int64_t isz) {
+    int64_t per = std::max<int64_t>(rows * cols * isz, 1);
+    int64_t c = (int64_t(16) << 20) / per;
+    return std::max<int64_t>(1, std::min(n, c));
+}
+
+// y (N, O, *out) = conv(x (N, C, *in), w (O, C/G, *k)) for T in {float, double}.
+template <typename T>
+void conv_fwd(const Array& x, const Array& w, const Array& y, const Geom& g, int64_t groups) {
+    const int64_t N = x.shape()[0], C = x.shape()[1], O = w.shape()[0];
+    const int64_t Cg = C / groups, Og = O / groups, K = Cg * g.k_size, P = g.out_size;
+    const T* xp = x.ptr<T>();
+    const T* wp = w.ptr<T>();
+    T* yp = y.ptr<T>();
+    int64_t nc = chunk_of(N, K, P, sizeof(T));
+    bool pw = is_pointwise(g);
+    std::vector<T> col(static_cast<size_t>(K * nc * P));
+    std::vector<T> tmp(static_cast<size_t>(Og * nc * P));
+    for (int64_t n0 = 0; n0 < N; n0 += nc) {
+        int64_t nn = std::min(nc, N - n0);
+        for (int64_t gi = 0; gi < groups; ++gi) {
+            // col: (K, nn * P), sample j in columns [j * P, (j + 1) * P).
+            for (int64_t j = 0; j < nn; ++j) {
+                const T* img = xp + ((n0 + j) * C + gi * Cg) * g.in_size;
+                if (pw) {
+                    for (int64_t c = 0; c < Cg; ++c)
+                        std::memcpy(col.data() + c * nn * P + j * P, img + c * P, sizeof(T) * P);
+                } else {
+                    im2col<T>(img, Cg, g, col.data() + j * P, nn * P);
+                }
+            }
+            gemm(false, false, Og, nn * P, K, T(1), wp + gi * Og * K, K, col.data(), nn * P, T(0), tmp.data(), nn * P);
+            parallel_for(nn * Og, 16, [&](int64_t b, int64_t e) {
+                for (int64_t r = b; r < e; ++r) {
+                    int64_t j = r / Og, o = r % Og;
+                    std::memcpy(yp + ((n0 + j) * O + gi * Og + o) * P, tmp.data() + o * nn * P + j * P, sizeof(T) * P);
+                }
+            });
+        }
+    }
+}
+
+// gx (N, C, *in) of conv, from gy (N, O, *out) and w (O, C/G, *k); the same
+// computation is the forward pass of the transposed convolution.
+template <typename T>
+void conv_bwd_data(const Array& gy, const Array& w, const Array& gx, const Geom& g, int64_t groups) {
+    const int64_t N = gx.shape()[0], C = gx.shape()[1], O = w.shape()[0];
+    const int64_t Cg = C / groups, Og = O / groups, K = Cg * g.k_size, P = g.out_size;
+    const T* gyp = gy.ptr<T>();
+    const T* wp = w.ptr<T>();
+    T* gxp = gx.ptr<T>();
+    std::memset(gxp, 0, sizeof(T) * gx.size());
+    int64_t nc = chunk_of(N, K, P, sizeof(T));
+    std::vector<T> col(static_cast<size_t>(K * nc * P));
+    std::vector<T> gyc(static_cast<size_t>(Og * nc * P));
+    for (int64_t n0 = 0; n0 < N; n0 += nc) {
+        int64_t nn = std::min(nc, N - n0);
+        for (int64_t gi = 0; gi < groups; ++gi) {
+            parallel_for(nn * Og, 16, [&](int64_t b, int64_t e) {
+                for (int64_t r = b; r < e; ++r) {
+                    int64_t j = r / Og, o = r % Og;
+                    std::memcpy(gyc.data() + o * nn * P + j * P, gyp + ((n0 + j) * O + gi * Og + o) * P, sizeof(T) * P);
+                }
+            });
+            gemm(true, false, K, nn * P, Og, T(1), wp + gi * Og * K, K, gyc.data(), nn * P, T(0), col.data(), nn * P);
+            for (int64_t j = 0; j < nn; ++j) {
+                T* img = gxp + ((n0 + j) * C + gi * Cg) * g.in_size;
+                col2im<T>(col.data() + j * P, nn * P, Cg, g, img);
+            }
+        }
+    }
+}
+
+// gw (O, C/G, *k) from x (N, C, *in) and gy (N, O, *out).
+template <typename T>
+void conv_bwd_weight(const Array& x, const Array& gy, const Array& gw, const Geom& g, int64_t groups) {
+    const int64_t N = x.shape()[0], C = x.shape()[1], O = gw.shape()[0];
+    const int64_t Cg = C / groups, Og = O / groups, K = Cg * g.k_size, P = g.out_size;
+    const T* xp = x.ptr<T>();
+    const T* gyp = gy.ptr<T>();
+    T* gwp = gw.ptr<T>();
+    std::memset(gwp, 0, sizeof(T) * gw.size());
+    int64_t nc = chunk_of(N, K, P, sizeof(T));
+    std::vector<T> col(static_cast<size_t>(K * nc * P));
+    std::vector<T> gyc(static_cast<size_t>(Og * nc * P));
+    bool pw = is_pointwise(g);
+    for (int64_t n0 = 0; n0 < N; n0 += nc) {
+        int64_t nn = std::min(nc, N - n0);
+        for (int64_t gi = 0; gi < groups; ++gi) {
+            for (int64_t j = 0; j < nn; ++j) {
+                const T* img = xp + ((n0 + j) * C + gi * Cg) * g.in_size;
+                if (pw) {
+                    for (int64_t c = 0; c < Cg; ++c)
+                        std::memcpy(col.data() + c * nn * P + j * P, img + c * P, sizeof(T) * P);
+                } else {
+                    im2col<T>(img, Cg, g, col.data() + j * P, nn * P);
+                }
+            }
+            parallel_for(nn * Og, 16, [&](int64_t b, int64_t e) {
+                for (int64_t r = b; r < e; ++r) {
+                    int64_t j = r / Og, o = r % Og;
+                    std::memcpy(gyc.data() + o * nn * P + j * P, gyp + ((n0 + j) * O + gi * Og + o) * P, sizeof(T) * P);
+                }
+            });
+            gemm(false, true, Og, K, nn * P, T(1), gyc.data(), nn * P, col.data(), nn * P, T(1), gwp + gi * Og * K, K);
+        }
+    }
+}
+
+// Runs f<T> on float32/float64 copies (float16 goes through float32).
+template <typename F>
+Array run_float_kernel(const char* op, Dtype dt, F&& f) {
+    if (!is_float(dt)) throw DtypeError(std::string(op) + ": expected floating-point arrays, got " + dtype_name(dt));
+    Dtype ct = dt == Dtype::Float64 ? Dtype::Float64 : Dtype::Float32;
+    Array r = ct == Dtype::Float64 ? f(Tag<double>{}, ct) : f(Tag<float>{}, ct);
+    return r.dtype() == dt ? r : contiguous_as(r, dt);
+}
+
+void check_same_float(const char* op, const Array& x, const char* xn, const Array& w, const char* wn) {
+    if (!is_float(x.dtype()))
+        throw DtypeError(std::string(op) + ": " + xn + " must be floating-point, got " + dtype_name(x.dtype()));
+    if (w.dtype() != x.dtype())
+        throw DtypeError(std::string(op) + ": " + wn + " has dtype " + dtype_name(w.dtype()) + " but " + xn + " has " +
+                         dtype_name(x.dtype()));
+}
+
+void add_bias(const Array& y, const Array& b) {
+    Shape bs(y.ndim(), 1);
+    bs[1] = b.shape()[0];
+    binary_inplace(BinaryOp::Add, y, b.as_data().view(bs, contiguous_strides(bs, b.itemsize()), 0));
+}
+
+std::vector<int64_t> bias_axes(int ndim) {
+    std::vector<int64_t> ax{0};
+    for (int i = 2; i < ndim; ++i) ax.push_back(i);
+    return ax;
+}
+
+void check_bias(const char* op, const Array& b, int64_t channels, Dtype dt) {
+    if (!b.defined()) return;
+    if (b.ndim() != 1 || b.shape()[0] != channels)
+        throw ShapeError(std::string(op) + ": b must have shape (" + std::to_string(channels) + ",), got " + b.shape().str());
+    if (b.dtype() != dt)
+        throw DtypeError(std::string(op) + ": b has dtype " + dtype_name(b.dtype()) + " but x has " + dtype_name(dt));
+}
+
+// x (N, C, *in) with w (O, C/G, *k): the geometry, validated.
+Geom conv_geom(const char* op, const Array& x, const Array& w, const Ints& stride, const Ints& pad, const Ints& dil,
+               int64_t groups, bool cover_all) {
+    if (x.ndim() < 3) throw ShapeError(std::string(op) + ": x must be (N, C, *spatial) with at least one spatial axis, got " + x.shape().str());
+    int d = x.ndim() - 2;
+    if (w.ndim() != x.ndim())
+        throw ShapeError(std::string(op) + ": w must have " + std::to_string(x.ndim()) + " dimensions, got shape " + w.shape().str());
+    if (groups < 1) throw ShapeError(std::string(op) + ": groups must be positive, got " + std::to_string(groups));
+    int64_t C = x.shape()[1], O = w.shape()[0];
+    if (C % groups != 0 || O % groups != 0)
+        throw ShapeError(std::string(op) + ": groups (" + std::to_string(groups) + ") must divide the channels of x (" +
+                         std::to_string(C) + ") and of w (" + std::to_string(O) + ")");
+    if (w.shape()[1] * groups != C)
+        throw ShapeError(std::string(op) + ": w has " + std::to_string(w.shape()[1]) + " input channels per group, x has " +
+                         std::to_string(C) + " channels in " + std::to_string(groups) + " group(s)");
+    Ints s = expand(stride, d, op, "stride", 1), p = expand(pad, d, op, "pad", 0), dl = expand(dil, d, op, "dilation", 1);
+    Geom g;
+    g.d = d;
+    for (int i = 0; i < d; ++i) {
+        g.in[i] = x.shape()[2 + i];
+        g.k[i] = w.shape()[2 + i];
+        g.s[i] = s[i];
+        g.p[i] = p[i];
+        g.dl[i] = dl[i];
+        int64_t ext = dl[i] * (g.k[i] - 1) + 1;
+        int64_t num = g.in[i] + 2 * p[i] - ext + (cover_all ? s[i] - 1 : 0);
+        if (num < 0)
+            throw ShapeError(std::string(op) + ": the kernel (extent " + std::to_string(ext) + ") does not fit in the padded input (size " +
+                             std::to_string(g.in[i] + 2 * p[i]) + ") along spatial axis " + std::to_string(i));
+        g.out[i] = num / s[i] + 1;
+    }
+    g.finish();
+    return g;
+}
+
+// Transposed convolution of x (N, Cin, *in) with w (Cin, Cout/G, *k): the
+// geometry seen as the convolution it is the adjoint of (image = output).
+Geom deconv_geom(const char* op, const Array& x, const Array& w, const Ints& stride, const Ints& pad, const Ints& dil,
+                 int64_t groups, const Ints& outsize) {
+    if (x.ndim() < 3) throw ShapeError(std::string(op) + ": x must be (N, C, *spatial) with at least one spatial axis, got " + x.shape().str());
+    int d = x.ndim() - 2;
+    if (w.ndim() != x.ndim())
+        throw ShapeError(std::string(op) + ": w must have " + std::to_string(x.ndim()) + " dimensions, got shape " + w.shape().str());
+    if (groups < 1) throw ShapeError(std::string(op) + ": groups must be positive, got " + std::to_string(groups));
+    if (w.shape()[0] != x.shape()[1])
+        throw ShapeError(std::string(op) + ": w has " + std::to_string(w.shape()[0]) + " input channels, x has " +
+                         std::to_string(x.shape()[1]));
+    if (x.shape()[1] % groups != 0)
+        throw ShapeError(std::string(op) + ": groups (" + std::to_string(groups) + ") must divide the channels of x (" +
+                         std::to_string(x.shape()[1]) + ")");
+    Ints s = expand(stride, d, op, "stride", 1), p = expand(pad, d, op, "pad", 0), dl = expand(dil, d, op, "dilation", 1);
+    if (!outsize.empty() && static_cast<int>(outsize.size()) != d)
+        throw ShapeError(std::string(op) + ": outsize must have " + std::to_string(d) + " values");
+    Geom g;
+    g.d = d;
+    for (int i = 0; i < d; ++i) {
+        g.out[i] = x.shape()[2 + i];
+        g.k[i] = w.shape()[2 + i];
+        g.s[i] = s[i];
+        g.p[i] = p[i];
+        g.dl[i] = dl[i];
+        int64_t ext = dl[i] * (g.k[i] - 1) + 1;
+        int64_t smallest = (g.out[i] - 1) * s[i] - 2 * p[i] + ext;
+        int64_t in = outsize.empty() ? smallest : outsize[i];
+        // Down to s - 1 below the smallest: the adjoint of a cover_all convolution.
+        if (in <= smallest - s[i] || in >= smallest + s[i] || in <= 0)
+            throw ShapeError(std::string(op) + ": outsize " + std::to_string(in) + " along spatial axis " + std::to_string(i) +
+                             " is inconsistent with the input size, stride, pad and kernel (expected " +
+                             std::to_string(smallest) + (s[i] > 1 ? " to " + std::to_string(smallest + s[i] - 1) : "") + ")");
+        g.in[i] = in;
+    }
+    g.finish();
+    return g;
+}
+
+Array conv_data(const Array& x, const Array& w, const Geom& g, int64_t groups) {
+    Shape ys{x.shape()[0], w.shape()[0]};
+    for (int i = 0; i < g.d; ++i) ys.push_back(g.out[i]);
+    return run_float_kernel("conv", x.dtype(), [&](auto tag, Dtype ct) {
+        using T = typename decltype(tag)::type;
+        Array xc = contiguous_as(x, ct), wc = contiguous_as(w, ct);
+        Array y = Array::empty(ys, ct);
+        if (y.size() > 0) conv_fwd<T>(xc, wc, y, g, groups);
+        return y;
+    });
+}
+
+Array deconv_data(const Array& x, const Array& w, const Geom& g, int64_t groups) {
+    int64_t cout = w.shape()[1] * groups;
+    Shape ys{x.shape()[0], cout};
+    for (int i = 0; i < g.d; ++i) ys.push_back(g.in[i]);
+    return run_float_kernel("conv_transpose", x.dtype(), [&](auto tag, Dtype ct) {
+        using T = typename decltype(tag)::type;
+        Array xc = contiguous_as(x, ct), wc = contiguous_as(w, ct);
+        Array y = Array::empty(ys, ct);
+        if (y.size() > 0) conv_bwd_data<T>(xc, wc, y, g, groups);
+        return y;
+    });
+}
+
+Array grad_weight_data(const Array& x, const Array& gy, const Shape& ws, const Geom& g, int64_t groups) {
+    return run_float_kernel("conv_grad_weight", x.dtype(), [&](auto tag, Dtype ct) {
+        using T = typename decltype(tag)::type;
+        Array xc = contiguous_as(x, ct), gyc = contiguous_as(gy, ct);
+        Array gw = Array::empty(ws, ct);
+        if (gw.size() > 0) conv_bwd_weight<T>(xc, gyc, gw, g, groups);
+        return gw;
+    });
+}
+
+Ints spatial(const Array& a) { return Ints(a.shape().begin() + 2, a.shape().end()); }
+
+}  // namespace
+
+Array conv(const Array& x, const Array& w, const Array& b, const Ints& stride, const Ints& pad, const Ints& dilation,
+           int64_t groups, bool cover_all) {
+    check_same_float("conv", x, "x", w, "w");
+    Geom g = conv_geom("conv", x, w, stride, pad, dilation, groups, cover_all);
+    check_bias("conv", b, w.shape()[0], x.dtype());
+    Array y = conv_data(x, w, g, groups);
+    if (b.defined()) add_bias(y, b);
+    if (needs_graph({&x, &w, &b})) {
+        Ints in = spatial(x);
+        Ints s(g.s, g.s + g.d), p(g.p, g.p + g.d), dl(g.dl, g.dl + g.d), k(g.k, g.k + g.d);
+        record_op("conv", {x, w, b}, {y}, [x, w, s, p, dl, k, in, groups](BackwardContext& c) {
+            Array gy = c.gy();
+            if (c.needs(0)) c.set(0, conv_transpose(gy, w, Array(), s, p, dl, groups, in));
+            if (c.needs(1)) c.set(1, conv_grad_weight(x, gy, k, s, p, dl, groups));
+            if (c.needs(2)) c.set(2, sum(gy, Axes(bias_axes(gy.ndim())), false));
+        });
+    }
+    return y;
+}
+
+Array conv_transpose(const Array& x, const Array& w, const Array& b, const Ints& stride, const Ints& pad,
+                     const Ints& dilation, int64_t groups, const Ints& outsize) {
+    check_same_float("conv_transpose", x, "x", w, "w");
+    Geom g = deconv_geom("conv_transpose", x, w, stride, pad, dilation, groups, outsize);
+    check_bias("conv_transpose", b, w.shape()[1] * groups, x.dtype());
+    Array y = deconv_data(x, w, g, groups);
+    if (b.defined()) add_bias(y, b);
+    if (needs_graph({&x, &w, &b})) {
+        Ints s(g.s, g.s + g.d), p(g.p, g.p + g.d), dl(g.dl, g.dl + g.d), k(g.k, g.k + g.d);
+        record_op("conv_transpose", {x, w, b}, {y}, [x, w, s, p, dl, k, groups](BackwardContext& c) {
+            Array gy = c.gy();
+            if (c.needs(0)) c.set(0, conv(gy, w, Array(), s, p, dl, groups, false));
+            if (c.needs(1)) c.set(1, conv_grad_weight(gy, x, k, s, p, dl, groups));
+            if (c.needs(2)) c.set(2, sum(gy, Axes(bias_axes(gy.ndim())), false));
+        });
+    }
+    return y;
+}
+
+Array conv_grad_weight(const Array& x, const Array& gy, const Ints& ksize, const Ints& stride, const Ints& pad,
+                       const Ints& dilation, int64_t groups) {
+    check_same_float("conv_grad_weight", x, "x", gy, "gy");
+    if (x.ndim() < 3 || gy.ndim() != x.ndim())
+        throw ShapeError("conv_grad_weight: x " + x.shape().str() + " and gy " + gy.shape().str() + " must be (N, C, *spatial) alike");
+    int d = x.ndim() - 2;
+    Ints k = expand(ksize, d, "conv_grad_weight", "ksize", 1);
+    Shape ws{gy.shape()[1], x.shape()[1] / std::max<int64_t>(groups, 1)};
+    for (auto v : k) ws.push_back(v);
+    Array wshape = Array::empty(Shape{ws}, x.dtype());
+    Geom g = conv_geom("conv_grad_weight", x, wshape, stride, pad, dilation, groups, false);
+    for (int i = 0; i < d; ++i) {
+        if (g.out[i] != gy.shape()[2 + i]) {
+            // cover_all geometry: recompute with the rounded-up size.
+            Geom g2 = conv_geom("conv_grad_weight", x, wshape, stride, pad, dilation, groups, true);
+            g = g2;
+            break;
+        }
+    }
+    for (int i = 0; i < d; ++i)
+        if (g.out[i] != gy.shape()[2 + i])
+            throw ShapeError("conv_grad_weight: gy has spatial shape " + gy.shape().str() + " inconsistent with x " + x.shape().str());
+    Array gw = grad_weight_data(x, gy, ws, g, groups);
+    if (needs_graph({&x, &gy})) {
+        Ints s(g.s, g.s + g.d), p(g.p, g.p + g.d), dl(g.dl, g.dl + g.d);
+        Ints in = spatial(x);
+        record_op("conv_grad_weight", {x, gy}, {gw}, [x, gy, s, p, dl, in, groups](BackwardContext& c) {
+            Array ggw = c.gy();
+            if (c.needs(0)) c.set(0, conv_transpose(gy, ggw, Array(), s, p, dl, groups, in));
+            if (c.needs(1)) {
+                Array r = conv(x, ggw, Array(), s, p, dl, groups, false);
+                if (r.shape() != gy.shape()) r = conv(x, ggw, Array(), s, p, dl, groups, true);
+                c.set(1, r);
+            }
+        });
+    }
+    return gw;
+}
+
+}  // namespace cn

@@ -1,0 +1,255 @@
+// N-d max and average pooling with their gradients (and the gradients'
+// gradients, which are again pooling-shaped gathers and spreads).
+#include <cmath>
+#include <limits>
+
+#include "creation.h"
+#include "graph.h"
+#include "nn.h"
+#include "threads.h"
+
+namespace cn {
+
+namespace {
+
+struct PoolGeom {
+    int d = 0;
+    int64_t in[kMaxNdim], out[kMaxNdim], k[kMaxNdim], s[kMaxNdim], p[kMaxNdim];
+    int64_t in_size = 1, out_size = 1, k_size = 1, planes = 0;
+};
+
+PoolGeom pool_geom(const char* op, const Shape& xs, const Ints& ksize, const Ints& stride, const Ints& pad, bool cover_all) {
+    if (xs.size() < 3) throw ShapeError(std::string(op) + ": x must be (N, C, *spatial) with at least one spatial axis, got " + xs.str());
+    PoolGeom g;
+    g.d = xs.size() - 2;
+    auto ex = [&](const Ints& v, const char* name, int64_t min, const Ints* dflt) {
+        Ints r;
+        const Ints& src = (v.empty() && dflt) ? *dflt : v;
+        if (src.size() == 1) r.assign(g.d, src[0]);
+        else if (static_cast<int>(src.size()) == g.d) r = src;
+        else
+            throw ShapeError(std::string(op) + ": " + name + " must have 1 or " + std::to_string(g.d) + " values, got " +
+                             std::to_string(src.size()));
+        for (auto x : r)
+            if (x < min) throw ShapeError(std::string(op) + ": " + name + " must be at least " + std::to_string(min) + ", got " + std::to_string(x));
+        return r;
+    };
+    Ints k = ex(ksize, "ksize", 1, nullptr);
+    Ints s = ex(stride, "stride", 1, &k);
+    Ints p = ex(pad, "pad", 0, nullptr);
+    g.planes = xs[0] * xs[1];
+    for (int i = 0; i < g.d; ++i) {
+        g.in[i] = xs[2 + i];
+        g.k[i] = k[i];
+        g.s[i] = s[i];
+        g.p[i] = p[i];
+        int64_t num = g.in[i] + 2 * p[i] - k[i] + (cover_all ? s[i] - 1 : 0);
+        if (num < 0)
+            throw ShapeError(std::string(op) + ": the window (" + std::to_string(k[i]) + ") is larger than the padded input (" +
+                             std::to_string(g.in[i] + 2 * p[i]) + ") along spatial axis " + std::to_string(i));
+        g.out[i] = num / s[i] + 1;
+        g.in_size *= g.in[i];
+        g.out_size *= g.out[i];
+        g.k_size *= g.k[i];
+    }
+    return g;
+}
+
+// Calls f(out_index, tap, in_offset or -1) over every tap of every window of one plane.
+template <typename F>
+inline void windows(const PoolGeom& g, F&& f) {
+    int64_t oo[kMaxNdim], kk[kMaxNdim];
+    for (int64_t o = 0; o < g.out_size; ++o) {
+        int64_t r = o;
+        for (int i = g.d - 1; i >= 0; --i) { oo[i] = r % g.out[i]; r /= g.out[i]; }
+        for (int64_t t = 0; t < g.k_size; ++t) {
+            int64_t q = t;
+            for (int i = g.d - 1; i >= 0; --i) { kk[i] = q % g.k[i]; q /= g.k[i]; }
+            int64_t off = 0;
+            bool valid = true;
+            for (int i = 0; i < g.d; ++i) {
+                int64_t pos = oo[i] * g.s[i] - g.p[i] + kk[i];
+                if (pos < 0 || pos >= g.in[i]) { valid = false; break; }
+                off = off * g.in[i] + pos;
+            }
+            f(o, t, valid ? off : int64_t(-1));
+        }
+    }
+}
+
+Shape out_shape(const Shape& xs, const PoolGeom& g) {
+    Shape s{xs[0], xs[1]};
+    for (int i = 0; i < g.d; ++i) s.push_back(g.out[i]);
+    return s;
+}
+
+void check_float(const char* op, const Array& x) {
+    if (!is_float(x.dtype())) throw DtypeError(std::string(op) + ": x must be floating-point, got " + dtype_name(x.dtype()));
+}
+
+// gx of max pooling: gy added at the chosen taps.
+Array max_pool_grad(const Array& gy, const Array& idx, const Shape& xs, const PoolGeom& g);
+
+// ggy of max pooling's gradient: ggx read at the chosen taps.
+Array max_pool_gather(const Array& ggx, const Array& idx, const PoolGeom& g) {
+    Shape ys = out_shape(ggx.shape(), g);
+    Array src = contiguous(ggx.as_data());
+    Array out = Array::empty(ys, ggx.dtype());
+    const int32_t* ip = idx.ptr<int32_t>();
+    dispatch_float(ggx.dtype(), "max_pool", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        const T* s = src.ptr<T>();
+        T* o = out.ptr<T>();
+        parallel_for(g.planes, 1, [&](int64_t b, int64_t e) {
+            for (int64_t pl = b; pl < e; ++pl) {
+                windows(g, [&](int64_t oi, int64_t t, int64_t off) {
+                    if (t == 0) o[pl * g.out_size + oi] = T(0.0f);
+                    if (off >= 0 && ip[pl * g.out_size + oi] == t) o[pl * g.out_size + oi] = s[pl * g.in_size + off];
+                });
+            }
+        });
+    });
+    if (needs_graph({&ggx})) {
+        record_op("max_pool_grad_grad", {ggx}, {out}, [idx, g, xs = ggx.shape()](BackwardContext& c) {
+            c.set(0, max_pool_grad(c.gy(), idx, xs, g));
+        });
+    }
+    return out;
+}
+
+Array max_pool_grad(const Array& gy, const Array& idx, const Shape& xs, const PoolGeom& g) {
+    Array gyc = contiguous(gy.as_data());
+    Array gx = zeros(xs, gy.dtype());
+    const int32_t* ip = idx.ptr<int32_t>();
+    dispatch_float(gy.dtype(), "max_pool", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        const T* s = gyc.ptr<T>();
+        T* o = gx.ptr<T>();
+        parallel_for(g.planes, 1, [&](int64_t b, int64_t e) {
+            for (int64_t pl = b; pl < e; ++pl) {
+                windows(g, [&](int64_t oi, int64_t t, int64_t off) {
+                    if (off >= 0 && ip[pl * g.out_size + oi] == t)
+                        o[pl * g.in_size + off] = static_cast<T>(static_cast<Compute<T>>(o[pl * g.in_size + off]) +
+                                                               static_cast<Compute<T>>(s[pl * g.out_size + oi]));
+                });
+            }
+        });
+    });
+    if (needs_graph({&gy})) {
+        record_op("max_pool_grad", {gy}, {gx}, [idx, g](BackwardContext& c) { c.set(0, max_pool_gather(c.gy(), idx, g)); });
+    }
+    return gx;
+}
+
+// Sums over each window divided by the divisor (average pooling), and its adjoint.
+Array avg_pool_fwd(const Array& x, const PoolGeom& g, bool count_pad);
+Array avg_pool_bwd(const Array& gy, const Shape& xs, const PoolGeom& g, bool count_pad);
+
+Array avg_pool_fwd(const Array& x, const PoolGeom& g, bool count_pad) {
+    Array xc = contiguous(x.as_data());
+    Array y = Array::empty(out_shape(x.shape(), g), x.dtype());
+    dispatch_float(x.dtype(), "average_pool", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        using C = std::conditional_t<std::is_same<T, double>::value, double, float>;
+        const T* s = xc.ptr<T>();
+        T* o = y.ptr<T>();
+        parallel_for(g.planes, 1, [&](int64_t b, int64_t e) {
+            std::vector<C> acc(g.out_size);
+            std::vector<int64_t> cnt(g.out_size);
+            for (int64_t pl = b; pl < e; ++pl) {
+                std::fill(acc.begin(), acc.end(), C(0));
+                std::fill(cnt.begin(), cnt.end(), 0);
+                windows(g, [&](int64_t oi, int64_t, int64_t off) {
+                    if (off >= 0) { acc[oi] += static_cast<C>(s[pl * g.in_size + off]); ++cnt[oi]; }
+                });
+                for (int64_t oi = 0; oi < g.out_size; ++oi) {
+                    C div = count_pad ? C(g.k_size) : C(std::max<int64_t>(cnt[oi], 1));
+                    o[pl * g.out_size + oi] = static_cast<T>(acc[oi] / div);
+                }
+            }
+        });
+    });
+    if (needs_graph({&x})) {
+        record_op("average_pool", {x}, {y}, [g, count_pad, xs = x.shape()](BackwardContext& c) {
+            c.set(0, avg_pool_bwd(c.gy(), xs, g, count_pad));
+        });
+    }
+    return y;
+}
+
+Array avg_pool_bwd(const Array& gy, const Shape& xs, const PoolGeom& g, bool count_pad) {
+    Array gyc = contiguous(gy.as_data());
+    Array gx = zeros(xs, gy.dtype());
+    dispatch_float(gy.dtype(), "average_pool", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        const T* s = gyc.ptr<T>();
+        T* o = gx.ptr<T>();
+        parallel_for(g.planes, 1, [&](int64_t b, int64_t e) {
+            std::vector<int64_t> cnt(g.out_size);
+            for (int64_t pl = b; pl < e; ++pl) {
+                std::fill(cnt.begin(), cnt.end(), 0);
+                if (!count_pad) windows(g, [&](int64_t oi, int64_t, int64_t off) { if (off >= 0) ++cnt[oi]; });
+                windows(g, [&](int64_t oi, int64_t, int64_t off) {
+                    if (off < 0) return;
+                    float div = count_pad ? float(g.k_size) : float(std::max<int64_t>(cnt[oi], 1));
+                    T& dst = o[pl * g.in_size + off];
+                    dst = static_cast<T>(static_cast<double>(dst) + static_cast<double>(s[pl * g.out_size + oi]) / div);
+                });
+            }
+        });
+    });
+    if (needs_graph({&gy})) {
+        record_op("average_pool_grad", {gy}, {gx}, [g, count_pad](BackwardContext& c) {
+            c.set(0, avg_pool_fwd(c.gy(), g, count_pad));
+        });
+    }
+    return gx;
+}
+
+}  // namespace
+
+std::pair<Array, Array> max_pool_with_indexes(const Array& x, const Ints& ksize, const Ints& stride, const Ints& pad,
+                                              bool cover_all) {
+    check_float("max_pool", x);
+    PoolGeom g = pool_geom("max_pool", x.shape(), ksize, stride, pad, cover_all);
+    Array xc = contiguous(x.as_data());
+    Shape ys = out_shape(x.shape(), g);
+    Array y = Array::empty(ys, x.dtype());
+    Array idx = Array::empty(ys, Dtype::Int32);
+    int32_t* ip = idx.ptr<int32_t>();
+    dispatch_float(x.dtype(), "max_pool", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        using C = Compute<T>;
+        const T* s = xc.ptr<T>();
+        T* o = y.ptr<T>();
+        parallel_for(g.planes, 1, [&](int64_t b, int64_t e) {
+            std::vector<C> best(g.out_size);
+            for (int64_t pl = b; pl < e; ++pl) {
+                int32_t* ib = ip + pl * g.out_size;
+                windows(g, [&](int64_t oi, int64_t t, int64_t off) {
+                    C v = off >= 0 ? static_cast<C>(s[pl * g.in_size + off]) : -std::numeric_limits<C>::infinity();
+                    if (t == 0 || v > best[oi]) { best[oi] = v; ib[oi] = static_cast<int32_t>(t); }
+                });
+                for (int64_t oi = 0; oi < g.out_size; ++oi) o[pl * g.out_size + oi] = static_cast<T>(best[oi]);
+            }
+        });
+    });
+    if (needs_graph({&x})) {
+        record_op("max_pool", {x}, {y}, [idx, g, xs = x.shape()](BackwardContext& c) {
+            c.set(0, max_pool_grad(c.gy(), idx, xs, g));
+        });
+    }
+    return {y, idx};
+}
+
+Array max_pool(const Array& x, const Ints& ksize, const Ints& stride, const Ints& pad, bool cover_all) {
+    return max_pool_with_indexes(x, ksize, stride, pad, cover_all).first;
+}
+
+Array average_pool(const Array& x, const Ints& ksize, const Ints& stride, const Ints& pad, bool count_pad) {
+    check_float("average_pool", x);
+    PoolGeom g = pool_geom("average_pool", x.shape(), ksize, stride, pad, false);
+    return avg_pool_fwd(x, g, count_pad);
+}
+
+}  // namespace cn

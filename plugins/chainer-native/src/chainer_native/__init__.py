@@ -1,0 +1,63 @@
+"""chainer_native: a C++ ndarray with autograd in C++, NumPy-like routines,
+and the ``native`` backend of chainer-core.
+
+Importing this package is cheap: the C++ extension loads on first use of
+any routine (``chainer_native.zeros``, ``chainer_native.ndarray``, ...).
+"""
+import contextlib
+import importlib
+import sys
+
+__version__ = '0.1.0'
+
+_loaded = None
+
+
+def _load():
+    """Import the extension and publish its names here (once)."""
+    global _loaded
+    if _loaded is None:
+        loader = importlib.import_module('chainer_native._loader')
+        _loaded = loader.load(sys.modules[__name__])
+    return _loaded
+
+
+def __getattr__(name):
+    if name.startswith('_'):
+        raise AttributeError('module chainer_native has no attribute {!r}'
+                             .format(name))
+    _load()
+    try:
+        return globals()[name]
+    except KeyError:
+        raise AttributeError('module chainer_native has no attribute {!r}'
+                             .format(name)) from None
+
+
+def __dir__():
+    _load()
+    return sorted(globals())
+
+
+@contextlib.contextmanager
+def no_backprop_mode():
+    """Routines called in this block record no graph (on this thread)."""
+    core = _load()
+    prev = core._set_backprop_mode(False)
+    try:
+        yield
+    finally:
+        core._set_backprop_mode(prev)
+
+
+@contextlib.contextmanager
+def force_backprop_mode():
+    """Routines called in this block record the graph even inside
+    ``no_backprop_mode`` (on this thread)."""
+    core = _load()
+    prev = core._set_backprop_mode(True)
+    try:
+        yield
+    finally:
+        core._set_backprop_mode(prev)
+

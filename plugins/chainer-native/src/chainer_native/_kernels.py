@@ -1,0 +1,191 @@
+"""Native kernels for chainer-core ops: the kernel name, and a function with
+the signature of its reference (docs/kernels.md of chainer-core) running on
+chainer_native arrays."""
+import chainer_native as cn
+
+
+def _pair_ints(v):
+    return tuple(int(i) for i in v)
+
+
+def _matmul(a, b, transa, transb):
+    if transa:
+        a = a.swapaxes(-1, -2)
+    if transb:
+        b = b.swapaxes(-1, -2)
+    return cn.matmul(a, b)
+
+
+def _sum(x, axis, keepdims):
+    return cn.sum(x, axis=axis, keepdims=keepdims)
+
+
+def _mean(x, axis, keepdims):
+    return cn.mean(x, axis=axis, keepdims=keepdims)
+
+
+def _max(x, axis, keepdims):
+    return cn.max(x, axis=axis, keepdims=keepdims)
+
+
+def _min(x, axis, keepdims):
+    return cn.min(x, axis=axis, keepdims=keepdims)
+
+
+def _argmax(x, axis):
+    return cn.argmax(x, axis=axis).astype(cn.int32)
+
+
+def _argmin(x, axis):
+    return cn.argmin(x, axis=axis).astype(cn.int32)
+
+
+def _linear(x, W, b):
+    return cn.linear(x, W, b)
+
+
+def _softmax_cross_entropy(x, t, class_weight, ignore_label, normalize,
+                           reduce):
+    if class_weight is not None or reduce not in ('mean', 'no'):
+        return _reference('softmax_cross_entropy')(
+            x, t, class_weight, ignore_label, normalize, reduce)
+    if reduce == 'mean' and not normalize:
+        loss = cn.softmax_cross_entropy(x, t, ignore_label=ignore_label,
+                                        reduce='no')
+        return (loss.sum() / max(x.shape[0], 1)).astype(x.dtype)
+    return cn.softmax_cross_entropy(x, t, ignore_label=ignore_label,
+                                    reduce=reduce)
+
+
+def _convolution(x, W, b, stride, pad, dilate, groups, cover_all):
+    return cn.conv(x, W, b, stride=_pair_ints(stride), pad=_pair_ints(pad),
+                   dilation=_pair_ints(dilate), groups=groups,
+                   cover_all=cover_all)
+
+
+def _convolution_grad_w(x, gy, ksize, stride, pad, dilate, groups):
+    return cn.conv_grad_weight(x, gy, _pair_ints(ksize), _pair_ints(stride),
+                               _pair_ints(pad), _pair_ints(dilate), groups)
+
+
+def _deconvolution(x, W, b, stride, pad, dilate, groups, outsize):
+    return cn.conv_transpose(x, W, b, stride=_pair_ints(stride),
+                             pad=_pair_ints(pad),
+                             dilation=_pair_ints(dilate), groups=groups,
+                             outsize=None if outsize is None
+                             else _pair_ints(outsize))
+
+
+def _max_pooling(x, ksize, stride, pad, cover_all):
+    return cn.max_pool(x, _pair_ints(ksize), _pair_ints(stride),
+                       _pair_ints(pad), cover_all, return_indexes=True)
+
+
+def _average_pooling(x, ksize, stride, pad, pad_value):
+    return cn.average_pool(x, _pair_ints(ksize), _pair_ints(stride),
+                           _pair_ints(pad),
+                           'ignore' if pad_value is None else 'zero')
+
+
+def _fixed_batch_normalization(x, gamma, beta, mean, var, eps):
+    return (x - mean) * (gamma * cn.rsqrt(var + eps)) + beta
+
+
+def _reference(name):
+    """The reference kernel of ``name`` on NumPy views of native arrays."""
+    import numpy
+    from backend_api import kernels
+
+    spec = kernels.get_spec(name)
+
+    def view(a):
+        if type(a) is cn.ndarray:
+            return numpy.asarray(a)
+        if isinstance(a, (tuple, list)):
+            return type(a)(view(v) for v in a)
+        return a
+
+    def back(y):
+        if isinstance(y, numpy.ndarray):
+            return cn.asarray(y)
+        if isinstance(y, (tuple, list)):
+            return type(y)(back(v) for v in y)
+        return y
+
+    def run(*args):
+        return back(spec.reference(numpy, *[view(a) for a in args]))
+
+    return run
+
+
+def kernels():
+    """Kernel name -> native implementation."""
+    table = {
+        'add': lambda x, y: cn.add(x, y),
+        'sub': lambda x, y: cn.subtract(x, y),
+        'mul': lambda x, y: cn.multiply(x, y),
+        'div': lambda x, y: cn.divide(x, y),
+        'pow': lambda x, y: cn.power(x, y),
+        'neg': lambda x: cn.negative(x),
+        'absolute': lambda x: cn.absolute(x),
+        'exp': lambda x: cn.exp(x),
+        'log': lambda x: cn.log(x),
+        'log2': lambda x: cn.log2(x),
+        'log10': lambda x: cn.log10(x),
+        'log1p': lambda x: cn.log1p(x),
+        'expm1': lambda x: cn.expm1(x),
+        'sqrt': lambda x: cn.sqrt(x),
+        'rsqrt': lambda x: cn.rsqrt(x),
+        'square': lambda x: cn.square(x),
+        'sin': lambda x: cn.sin(x),
+        'cos': lambda x: cn.cos(x),
+        'tan': lambda x: cn.tan(x),
+        'sinh': lambda x: cn.sinh(x),
+        'cosh': lambda x: cn.cosh(x),
+        'arcsin': lambda x: cn.arcsin(x),
+        'arccos': lambda x: cn.arccos(x),
+        'arctan': lambda x: cn.arctan(x),
+        'maximum': lambda a, b: cn.maximum(a, b),
+        'minimum': lambda a, b: cn.minimum(a, b),
+        'where': lambda c, x, y: cn.where(c, x, y),
+        'sum': _sum,
+        'mean': _mean,
+        'max': _max,
+        'min': _min,
+        'argmax': _argmax,
+        'argmin': _argmin,
+        'matmul': _matmul,
+        'reshape': lambda x, shape: cn.reshape(x, shape),
+        'transpose': lambda x, axes: cn.transpose(x, axes),
+        'swapaxes': lambda x, a1, a2: cn.swapaxes(x, a1, a2),
+        'broadcast_to': lambda x, shape: cn.broadcast_to(x, shape),
+        'squeeze': lambda x, axis: cn.squeeze(x, axis),
+        'expand_dims': lambda x, axis: cn.expand_dims(x, axis),
+        'concat': lambda xs, axis: cn.concatenate(xs, axis),
+        'stack': lambda xs, axis: cn.stack(xs, axis),
+        'copy': lambda x: cn.copy(x),
+        'get_item': lambda x, slices: x[slices],
+        'relu': lambda x: cn.relu(x),
+        'relu_grad': lambda y, gy: gy * (y > 0),
+        'sigmoid': lambda x: cn.sigmoid(x),
+        'sigmoid_grad': lambda y, gy: gy * y * (1 - y),
+        'tanh': lambda x: cn.tanh(x),
+        'tanh_grad': lambda y, gy: gy * (1 - y * y),
+        'linear': _linear,
+        'softmax': lambda x, axis: cn.softmax(x, axis),
+        'log_softmax': lambda x, axis: cn.log_softmax(x, axis),
+        'softmax_cross_entropy': _softmax_cross_entropy,
+        'mean_squared_error': lambda x0, x1: cn.mean_squared_error(x0, x1),
+        'convolution_2d': _convolution,
+        'convolution_nd': _convolution,
+        'convolution_2d_grad_w': _convolution_grad_w,
+        'convolution_nd_grad_w': _convolution_grad_w,
+        'deconvolution_2d': _deconvolution,
+        'deconvolution_nd': _deconvolution,
+        'max_pooling_2d': _max_pooling,
+        'max_pooling_nd': _max_pooling,
+        'average_pooling_2d': _average_pooling,
+        'average_pooling_nd': _average_pooling,
+        'fixed_batch_normalization': _fixed_batch_normalization,
+    }
+    return table
