@@ -1,0 +1,1 @@
+"""Tests of chainer_core.testing."""
