@@ -15,10 +15,10 @@ class Regressor(chainer.Chain):
         super().__init__()
         self.reduce = reduce
         with self.init_scope():
-            self.l = L.Linear(None if lazy else n_in, n_out)
+            self.fc = L.Linear(None if lazy else n_in, n_out)
 
     def forward(self, x, t):
-        d = self.l(x) - t
+        d = self.fc(x) - t
         loss = F.sum(d * d)
         if self.reduce == 'mean':
             loss = loss / len(x)

@@ -49,10 +49,9 @@ def test_reported_in_the_trainer_under_the_extension_name(tmp_path):
     trainer.extend(extensions.Evaluator(
         chainer.iterators.SerialIterator(test, 3, repeat=False,
                                          shuffle=False), model))
-    trainer.extend(extensions.Evaluator(
-        chainer.iterators.SerialIterator(test, 7, repeat=False,
-                                         shuffle=False), model),
-        name='full')
+    whole = chainer.iterators.SerialIterator(test, 7, repeat=False,
+                                             shuffle=False)
+    trainer.extend(extensions.Evaluator(whole, model), name='full')
     trainer.extend(extensions.LogReport())
     trainer.run()
     entry = trainer.get_extension('LogReport').log[-1]

@@ -23,11 +23,11 @@ def test_fail_on_nonnumber_stops_training(tmp_path, bad):
     def poison(t):
         iterations.append(t.updater.iteration)
         if t.updater.iteration == 3:
-            model.l.b.array[1] = bad
+            model.fc.b.array[1] = bad
 
     trainer.extend(poison, priority=chainer.training.PRIORITY_WRITER)
     trainer.extend(extensions.FailOnNonNumber())
-    with pytest.raises(RuntimeError, match=r'value of parameter /l/b .*'
+    with pytest.raises(RuntimeError, match=r'value of parameter /fc/b .*'
                        r"optimizer 'main' holds NaN or Inf at iteration 3"):
         trainer.run(show_loop_exception_msg=False)
     assert iterations == [1, 2, 3]
@@ -50,14 +50,14 @@ def test_fail_on_nonnumber_checks_gradients(tmp_path):
         model = trainer.updater.get_optimizer('main').target
 
         def poison_grad(t):
-            model.l.W.grad = numpy.full_like(model.l.W.array, numpy.nan)
+            model.fc.W.grad = numpy.full_like(model.fc.W.array, numpy.nan)
 
         trainer.extend(poison_grad, priority=chainer.training.PRIORITY_WRITER)
         trainer.extend(extensions.FailOnNonNumber(check_grad=check_grad))
         trainer.run(show_loop_exception_msg=False)
 
     run(False)
-    with pytest.raises(RuntimeError, match='gradient of parameter /l/W'):
+    with pytest.raises(RuntimeError, match='gradient of parameter /fc/W'):
         run(True)
 
 
@@ -87,34 +87,34 @@ def test_parameter_statistics(tmp_path):
     model = trainer.updater.get_optimizer('main').target
     snapshots = []
     trainer.extend(lambda t: snapshots.append(
-        (model.l.W.array.copy(), model.l.W.grad.copy())), name='copy',
+        (model.fc.W.array.copy(), model.fc.W.grad.copy())), name='copy',
         priority=chainer.training.PRIORITY_WRITER + 1)
     stats = extensions.ParameterStatistics(model, trigger=(2, 'iteration'))
     trainer.extend(stats)
     trainer.extend(extensions.ParameterStatistics(
-        model.l, statistics={'norm': lambda x: numpy.sqrt((x * x).sum())},
+        model.fc, statistics={'norm': lambda x: numpy.sqrt((x * x).sum())},
         report_grads=False, prefix='p', trigger=(1, 'iteration')),
         name='custom')
     observations = []
     trainer.extend(lambda t: observations.append(dict(t.observation)),
                    name='look', priority=0)
     trainer.run()
-    assert 'None/l/W/data/mean' not in observations[0]
+    assert 'None/fc/W/data/mean' not in observations[0]
     last = observations[-1]
     W = numpy.stack([s[0] for s in snapshots])
     gW = numpy.stack([s[1] for s in snapshots])
-    assert last['None/l/W/data/mean'] == pytest.approx(
+    assert last['None/fc/W/data/mean'] == pytest.approx(
         numpy.mean([w.mean() for w in W]))
-    assert last['None/l/W/grad/max'] == pytest.approx(
+    assert last['None/fc/W/grad/max'] == pytest.approx(
         numpy.mean([g.max() for g in gW]))
-    assert last['None/l/b/data/zeros'] == pytest.approx(0)
-    percentiles = [last['None/l/W/data/percentile/{}'.format(i)]
+    assert last['None/fc/b/data/zeros'] == pytest.approx(0)
+    percentiles = [last['None/fc/W/data/percentile/{}'.format(i)]
                    for i in range(7)]
     assert percentiles == sorted(percentiles)
-    assert last['None/l/W/data/percentile/3'] == pytest.approx(
+    assert last['None/fc/W/data/percentile/3'] == pytest.approx(
         numpy.mean([numpy.median(w) for w in W]))
-    # The link named l (a child): its own name, the prefix.
-    assert observations[0]['p/l/W/data/norm'] == pytest.approx(
+    # The child link fc: its own name, then the prefix.
+    assert observations[0]['p/fc/W/data/norm'] == pytest.approx(
         numpy.sqrt((W[0] ** 2).sum()))
     assert not any(k.startswith('p/') and '/grad/' in k for k in last)
     stats.register_statistics('one', lambda x: 1.)
@@ -125,7 +125,7 @@ def test_parameter_statistics(tmp_path):
 
 def test_parameter_statistics_skip_nan(tmp_path):
     model = Regressor()
-    model.l.b.array[0] = numpy.nan
+    model.fc.b.array[0] = numpy.nan
     trainer = get_trainer_with_mock_updater((1, 'iteration'),
                                             out=str(tmp_path))
     trainer.extend(extensions.ParameterStatistics(
@@ -135,8 +135,8 @@ def test_parameter_statistics_skip_nan(tmp_path):
     trainer.extend(lambda t: seen.append(dict(t.observation)), name='look',
                    priority=0)
     trainer.run()
-    assert numpy.isnan(seen[0]['None/l/b/data/mean'])
-    assert not numpy.isnan(seen[0]['None/l/W/data/mean'])
+    assert numpy.isnan(seen[0]['None/fc/b/data/mean'])
+    assert not numpy.isnan(seen[0]['None/fc/W/data/mean'])
 
 
 def test_micro_average(tmp_path):

@@ -286,7 +286,7 @@ def test_variable_statistics_plot(tmp_path):
     model = trainer.updater.get_optimizer('main').target
     trainer.extend(extensions.VariableStatisticsPlot(model, max_sample_size=4))
     trainer.extend(extensions.VariableStatisticsPlot(
-        model.l.W, report_grad=False, plot_std=False,
+        model.fc.W, report_grad=False, plot_std=False,
         percentile_sigmas=50, filename='w.png'))
     trainer.run()
     assert (tmp_path / 'statistics.png').read_bytes()[:8] == PNG
@@ -294,9 +294,9 @@ def test_variable_statistics_plot(tmp_path):
     plot = trainer.get_extension('VariableStatisticsPlot')
     # 12 iterations thinned to at most 4 evenly spaced samples.
     assert [it for it, _ in plot._samples] == [4, 8, 12]
-    W, b = model.l.W.array, model.l.b.array
+    W, b = model.fc.W.array, model.fc.b.array
     values = numpy.concatenate([W.ravel(), b.ravel()]) \
-        if model.l.W is next(iter(model.params())) else \
+        if model.fc.W is next(iter(model.params())) else \
         numpy.concatenate([b.ravel(), W.ravel()])
     stats = plot._samples[-1][1]['data']
     assert stats[0] == pytest.approx(values.mean())

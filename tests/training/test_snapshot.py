@@ -104,18 +104,18 @@ def test_thread_writer_saves_the_state_at_the_call(tmp_path):
         npz.save_npz(path, target)
 
     model = Regressor()
-    original = model.l.W.array.copy()
+    original = model.fc.W.array.copy()
     ext = extensions.snapshot_object(
         model, 'model_{.updater.iteration}',
         writer=snapshot_writers.ThreadWriter(savefun=slow_save))
     trainer = _Trainer(tmp_path)
     ext.initialize(trainer)
     ext(trainer)
-    model.l.W.array[...] = 0
+    model.fc.W.array[...] = 0
     ext.finalize()
     loaded = Regressor()
     npz.load_npz(str(tmp_path / 'model_1'), loaded)
-    numpy.testing.assert_array_equal(loaded.l.W.array, original)
+    numpy.testing.assert_array_equal(loaded.fc.W.array, original)
 
 
 @pytest.mark.parametrize('writer', [snapshot_writers.ThreadWriter,
@@ -223,8 +223,8 @@ def test_autoload_takes_the_newest(tmp_path):
     assert loaded == [6]
     assert ext.loaded_from == str(tmp_path / 'out' / 'snapshot_iter_6')
     numpy.testing.assert_array_equal(
-        trainer.updater.get_optimizer('main').target.l.W.array,
-        straight.updater.get_optimizer('main').target.l.W.array)
+        trainer.updater.get_optimizer('main').target.fc.W.array,
+        straight.updater.get_optimizer('main').target.fc.W.array)
 
 
 def test_autoload_without_snapshots_starts_afresh(tmp_path):
@@ -312,7 +312,7 @@ def test_snapshot_object_condition_and_callable_filename(tmp_path):
     assert _names(tmp_path) == ['model_at_2.npz', 'model_at_4.npz']
     loaded = Regressor()
     npz.load_npz(str(tmp_path / 'model_at_4.npz'), loaded)
-    numpy.testing.assert_array_equal(loaded.l.W.array, model.l.W.array)
+    numpy.testing.assert_array_equal(loaded.fc.W.array, model.fc.W.array)
 
 
 def test_snapshot_on_error(tmp_path):

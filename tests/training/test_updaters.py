@@ -183,7 +183,7 @@ def test_parallel_updater_equals_standard_on_the_whole_batch(devices):
                                       atol=1e-6, err_msg=name)
     # The copies follow the main model after every update.
     for other in parallel._models.values():
-        numpy.testing.assert_array_equal(other.l.W.array, model.l.W.array)
+        numpy.testing.assert_array_equal(other.fc.W.array, model.fc.W.array)
     assert len(parallel._models) == len(devices)
     assert len({id(m) for m in parallel._models.values()}) == len(devices)
 
@@ -192,15 +192,15 @@ def test_parallel_updater_with_lazy_parameters_and_adam():
     _, parallel, model, twin = _parallel_pair(
         {'main': '@numpy', 'second': '@numpy'}, lazy=True,
         optimizer=chainer.optimizers.Adam, alpha=0.01)
-    numpy.testing.assert_allclose(model.l.W.array, twin.l.W.array,
+    numpy.testing.assert_allclose(model.fc.W.array, twin.fc.W.array,
                                   rtol=1e-4, atol=1e-5)
     numpy.testing.assert_array_equal(
-        parallel._models['second'].l.W.array, model.l.W.array)
+        parallel._models['second'].fc.W.array, model.fc.W.array)
 
 
 def test_parallel_updater_with_one_device_is_standard():
     _, _, model, twin = _parallel_pair({'main': '@numpy'}, lr=0.01)
-    numpy.testing.assert_allclose(model.l.W.array, twin.l.W.array,
+    numpy.testing.assert_allclose(model.fc.W.array, twin.fc.W.array,
                                   rtol=1e-5, atol=1e-6)
 
 
@@ -211,8 +211,8 @@ def test_parallel_updater_resume_synchronizes_the_copies(tmp_path):
     _, fresh, fresh_model, _ = _parallel_pair(
         {'main': '@numpy', 'second': '@numpy'}, lr=0.01, steps=0)
     npz.load_npz(str(tmp_path / 'p.npz'), fresh)
-    numpy.testing.assert_array_equal(fresh._models['second'].l.W.array,
-                                     model.l.W.array)
+    numpy.testing.assert_array_equal(fresh._models['second'].fc.W.array,
+                                     model.fc.W.array)
 
 
 def test_parallel_updater_reports_of_every_model(tmp_path):

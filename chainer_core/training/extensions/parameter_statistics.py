@@ -66,8 +66,8 @@ class ParameterStatistics(extension.Extension):
                                      statistics))
             statistics = self.default_statistics
         self._statistics = dict(statistics)
-        self._attrs = [a for a, on in (('data', report_params),
-                                        ('grad', report_grads)) if on]
+        kinds = (('data', report_params), ('grad', report_grads))
+        self._attrs = [a for a, on in kinds if on]
         self._prefix = prefix
         self._trigger = get_trigger(trigger)
         self._skip_nan_params = skip_nan_params

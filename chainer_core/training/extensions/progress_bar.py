@@ -90,14 +90,13 @@ class ProgressBar(extension.Extension):
     def _bar(self, fraction):
         fraction = min(max(fraction, 0.0), 1.0)
         filled = int(self._bar_length * fraction)
-        return '[{}{}] {:6.2%}'.format('#' * filled,
-                                      '.' * (self._bar_length - filled),
-                                      fraction)
+        empty = self._bar_length - filled
+        return '[{}{}] {:6.2%}'.format('#' * filled, '.' * empty, fraction)
 
     def _draw_bars(self, updater, iteration):
         length, unit = self._training_length
-        lines = ['     total ' + self._bar(self._progress(updater,
-                                                           iteration))]
+        total = self._progress(updater, iteration)
+        lines = ['     total ' + self._bar(total)]
         if unit == 'epoch':
             lines.append('this epoch ' + self._bar(updater.epoch_detail % 1))
         lines.append('{:10} iter, {} epoch / {} {}s'.format(

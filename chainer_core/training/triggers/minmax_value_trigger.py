@@ -78,4 +78,3 @@ class MinValueTrigger(BestValueTrigger):
 
     def __init__(self, key, trigger=(1, 'epoch')):
         super().__init__(key, lambda best, new: new < best, trigger)
-

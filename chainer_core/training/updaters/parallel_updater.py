@@ -128,7 +128,6 @@ class ParallelUpdater(StandardUpdater):
         if self.auto_new_epoch and iterator.is_new_epoch:
             optimizer.new_epoch(auto=True)
 
-
     def serialize(self, serializer):
         super().serialize(serializer)
         if isinstance(serializer, serializer_module.Deserializer):
