@@ -129,6 +129,7 @@ class Summary:
     def add(self, value, weight=1):
         """Add ``value`` (scalar, 0-dim array or Variable) with a weight."""
         value = _to_float(value)
+        weight = _to_float(weight)
         self._x += weight * value
         self._x2 += weight * value * value
         self._n += weight
@@ -159,11 +160,16 @@ class DictSummary:
         self._summaries = collections.defaultdict(Summary)
 
     def add(self, d):
-        """Add every scalar (or 0-dim/Variable) value of dict ``d``."""
+        """Add every scalar (or 0-dim/Variable) value of dict ``d``; a value
+        may be a ``(value, weight)`` pair, whose weight must be a scalar."""
         for k, v in d.items():
             w = 1
             if isinstance(v, tuple):
                 v, w = v
+                w = _to_float(w)
+                if not _is_numeric_scalar(w):
+                    raise ValueError('DictSummary: the weight of {!r} is not '
+                                     'a scalar: {!r}'.format(k, w))
             value = _to_float(v)
             # Only numbers are averaged: arrays of other shapes, strings
             # and other objects in an observation are skipped.
