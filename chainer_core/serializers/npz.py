@@ -5,16 +5,21 @@ uninitialised parameter (None) is stored as an empty array of a marker
 dtype, so no object arrays are needed.
 """
 import os
-import tempfile
 import zipfile
+import zlib
 
 import numpy
 
 from backend_api._host import device_from_array, host
 from chainer_core import serializer
+from chainer_core.serializers._atomic import write_atomic
 from chainer_core.variable import Variable
 
 _NONE_DTYPE = numpy.dtype([('chainer_core_none', 'u1')])
+
+# What reading a damaged or foreign member of a zip archive raises.
+_READ_ERRORS = (zipfile.BadZipFile, zlib.error, ValueError, OSError,
+                EOFError)
 
 
 def _is_none_marker(a):
@@ -22,20 +27,73 @@ def _is_none_marker(a):
 
 
 def _to_host(value):
+    """The host array stored for ``value`` (the None marker for None)."""
     if isinstance(value, Variable):
         value = value.array
     if value is None:
         return numpy.empty(0, dtype=_NONE_DTYPE)
     if isinstance(value, numpy.ndarray):
-        return value
-    if hasattr(value, 'shape') and hasattr(value, 'dtype') and \
+        arr = value
+    elif hasattr(value, 'shape') and hasattr(value, 'dtype') and \
             not isinstance(value, numpy.generic):
-        return host.parse_spec('@numpy').send(value)
-    arr = numpy.asarray(value)
+        arr = host.parse_spec('@numpy').send(value)
+    else:
+        arr = numpy.asarray(value)
     if arr.dtype.kind == 'O':
         raise TypeError('cannot serialize a value of type {} without '
                         'pickling'.format(type(value).__name__))
     return arr
+
+
+_SCALAR_TYPES = (bool, int, float, complex, numpy.generic)
+
+
+def _assign(key, value, dataset):
+    """Load the host array ``dataset`` (not the None marker) into
+    ``value``: arrays are filled in place, other values are converted.
+    Returns what the caller stores."""
+    if value is None:
+        return dataset
+    if isinstance(value, Variable):
+        target = value.array
+        if target is None:
+            value.array = value.device.send(dataset.copy())
+            return value
+    else:
+        target = value
+    if hasattr(target, 'shape') and not isinstance(target, numpy.generic):
+        if target.shape != dataset.shape:
+            raise ValueError(
+                'shape of {!r} differs: the object has {}, the file {}'
+                .format(key, target.shape, dataset.shape))
+        if isinstance(target, numpy.ndarray):
+            numpy.copyto(target, dataset, casting='same_kind')
+        else:
+            target[...] = device_from_array(target).send(dataset)
+        return value
+    value_type = type(value)
+    if isinstance(value, (str, bytes)) or \
+            issubclass(value_type, _SCALAR_TYPES):
+        if dataset.ndim != 0:
+            raise ValueError(
+                '{!r} holds an array of shape {} in the file, the object a '
+                'scalar of type {}'.format(key, dataset.shape,
+                                           value_type.__name__))
+        if isinstance(value, str):
+            return str(dataset.item())
+        if isinstance(value, bytes):
+            return bytes(dataset.item())
+        # Python ints have unlimited precision: any integer fits.
+        fits_int = dataset.dtype.kind in 'iu' and \
+            issubclass(value_type, int) and not \
+            issubclass(value_type, (bool, numpy.generic))
+        if issubclass(dataset.dtype.type, numpy.number) and not fits_int \
+                and not numpy.can_cast(dataset.dtype, value_type):
+            raise TypeError('cannot load {!r} of dtype {} into a value of '
+                            'type {}'.format(key, dataset.dtype,
+                                             value_type.__name__))
+        return value_type(dataset.item())
+    return value_type(dataset)
 
 
 class DictionarySerializer(serializer.Serializer):
@@ -60,6 +118,12 @@ class DictionarySerializer(serializer.Serializer):
         return value
 
 
+def _ignored(ignore_names, key):
+    if callable(ignore_names):
+        return bool(ignore_names(key))
+    return key in ignore_names
+
+
 class NpzDeserializer(serializer.Deserializer):
     """Reads values from an opened npz (or any mapping of arrays).
 
@@ -67,7 +131,8 @@ class NpzDeserializer(serializer.Deserializer):
         npz: the result of ``numpy.load`` or a dict.
         path (str): the key prefix.
         strict (bool): a missing key is an error (else the value is kept).
-        ignore_names (callable or list of str): keys to leave untouched.
+        ignore_names (callable or list of str): full keys (path included)
+            to leave untouched.
     """
 
     def __init__(self, npz, path='', strict=True, ignore_names=None):
@@ -84,15 +149,9 @@ class NpzDeserializer(serializer.Deserializer):
                                strict=self.strict,
                                ignore_names=self.ignore_names)
 
-    def _ignored(self, key):
-        names = self.ignore_names
-        if callable(names):
-            return bool(names(key))
-        return key in names
-
     def __call__(self, key, value):
         key = self.path + key.lstrip('/')
-        if self._ignored(key):
+        if _ignored(self.ignore_names, key):
             return value
         if key not in self.npz:
             if not self.strict:
@@ -100,59 +159,46 @@ class NpzDeserializer(serializer.Deserializer):
             raise KeyError('{!r} is not in the file (strict=True; pass '
                            'strict=False to keep the current value)'.format(
                                key))
-        dataset = self.npz[key]
+        try:
+            dataset = self.npz[key]
+        except _READ_ERRORS as e:
+            raise ValueError('cannot read {!r} from the npz file (truncated, '
+                             'corrupted, or an object array that would need '
+                             'pickle): {}'.format(key, e)) from e
+        if not isinstance(dataset, numpy.ndarray):
+            raise ValueError('{!r} in the npz file is not an array (.npy) '
+                             'member'.format(key))
         if _is_none_marker(dataset):
             return None
-        if value is None:
-            return dataset
-        if isinstance(value, Variable):
-            target = value.array
-            if target is None:
-                value.array = value.device.send(dataset.copy())
-                return value
-        else:
-            target = value
-        if hasattr(target, 'shape') and not isinstance(target, numpy.generic):
-            if target.shape != dataset.shape:
-                raise ValueError(
-                    'shape of {!r} differs: the object has {}, the file {}'
-                    .format(key, target.shape, dataset.shape))
-            if isinstance(target, numpy.ndarray):
-                numpy.copyto(target, dataset, casting='same_kind')
-            else:
-                target[...] = device_from_array(target).send(dataset)
-            return value
-        if isinstance(value, str):
-            return str(dataset)
-        return type(value)(dataset.item())
+        return _assign(key, value, dataset)
+
+
+def _file_name(file):
+    if isinstance(file, (str, os.PathLike)):
+        return os.fspath(file)
+    return getattr(file, 'name', repr(file))
 
 
 def _open_npz(file):
     try:
-        return numpy.load(file, allow_pickle=False)
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError) as e:
-        name = file if isinstance(file, (str, os.PathLike)) else \
-            getattr(file, 'name', repr(file))
+        npz = numpy.load(file, allow_pickle=False)
+    except _READ_ERRORS as e:
+        if isinstance(e, (FileNotFoundError, IsADirectoryError,
+                          PermissionError)):
+            raise
         raise ValueError('{} is not a readable npz file (truncated, foreign '
-                         'or corrupted): {}'.format(name, e)) from e
-
-
-def _write_atomic(path, writer):
-    """Write through a temporary file in the same folder, then rename, so a
-    crash never leaves a half-written file under ``path``."""
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix='.tmp-', suffix='.npz', dir=folder)
-    try:
-        with os.fdopen(fd, 'wb') as f:
-            writer(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
+                         'or corrupted): {}'.format(_file_name(file), e)) \
+            from e
+    if not isinstance(npz, numpy.lib.npyio.NpzFile):
+        raise ValueError('{} holds a single array (.npy), not an npz '
+                         'archive'.format(_file_name(file)))
+    foreign = [n for n in npz.zip.namelist() if not n.endswith('.npy')]
+    if foreign:
+        npz.close()
+        raise ValueError('{} is a zip archive but not an npz file: it has '
+                         'members that are not arrays ({})'.format(
+                             _file_name(file), ', '.join(foreign[:5])))
+    return npz
 
 
 def save_npz(file, obj, compression=True):
@@ -160,25 +206,29 @@ def save_npz(file, obj, compression=True):
 
     Args:
         file (str, path or file object): destination; a path is written
-            atomically (temporary file and rename).
+            atomically (temporary file and rename), so an error leaves any
+            previous file as it was.
         obj: an object with ``serialize(serializer)``.
         compression (bool): zip-deflate the arrays.
     """
     s = DictionarySerializer()
     s.save(obj)
     save = numpy.savez_compressed if compression else numpy.savez
-
-    def write(f):
-        save(f, **s.target)
-
     if isinstance(file, (str, os.PathLike)):
-        _write_atomic(file, write)
+        def write(tmp):
+            with open(tmp, 'wb') as f:
+                save(f, **s.target)
+
+        write_atomic(file, write)
     else:
-        write(file)
+        save(file, **s.target)
 
 
 def load_npz(file, obj, path='', strict=True, ignore_names=None):
     """Load ``obj`` from an npz file written by :func:`save_npz`.
+
+    The file is read with ``allow_pickle=False``: a file that would need
+    pickle (object arrays) is refused, so loading never runs code.
 
     Args:
         file (str, path or file object): source.
@@ -186,17 +236,15 @@ def load_npz(file, obj, path='', strict=True, ignore_names=None):
         path (str): load from this key prefix (e.g. ``'updater/model:main/'``
             to read a model out of a trainer snapshot).
         strict (bool): a key missing from the file is an error.
-        ignore_names (callable or list of str): keys not to load.
+        ignore_names (callable or list of str): full keys (``path``
+            included) not to load; a callable gets the key and returns
+            True to skip it.
 
     Raises:
-        ValueError: the file is not a readable npz, or a shape differs.
+        ValueError: the file is not a readable npz (truncated, foreign,
+            corrupted or holding object arrays), or a shape differs.
         KeyError: a key is missing (strict).
     """
-    npz = _open_npz(file)
-    with npz:
-        try:
-            NpzDeserializer(npz, path=path, strict=strict,
-                            ignore_names=ignore_names).load(obj)
-        except (zipfile.BadZipFile, EOFError, OSError) as e:
-            raise ValueError('the npz file is truncated or corrupted: {}'
-                             .format(e)) from e
+    with _open_npz(file) as npz:
+        NpzDeserializer(npz, path=path, strict=strict,
+                        ignore_names=ignore_names).load(obj)
