@@ -1,6 +1,7 @@
 #include "ops.hpp"
 
 #include <oneapi/dnnl/dnnl.hpp>
+#include <omp.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -75,13 +76,54 @@ auto create(const char *op, F &&f) -> decltype(f()) {
     }
 }
 
+// Work below this many element-equivalents runs on the calling thread:
+// waking OpenMP's other threads costs microseconds on an idle machine and
+// up to a millisecond when the cores are shared, more than a small
+// elementwise op or convolution takes alone.
+int64_t parallel_min_work() {
+    static const int64_t value = [] {
+        const char *env = std::getenv("CHAINER_MKLDNN_PARALLEL_MIN_WORK");
+        return env != nullptr && *env != '\0' ? std::strtoll(env, nullptr, 10)
+                                               : int64_t(1) << 17;
+    }();
+    return value;
+}
+
+class SerialIfSmall {
+   public:
+    explicit SerialIfSmall(int64_t work) : serial_(work < parallel_min_work()) {
+        if (serial_) {
+            previous_ = omp_get_max_threads();
+            omp_set_num_threads(1);
+        }
+    }
+    ~SerialIfSmall() {
+        if (serial_) omp_set_num_threads(previous_);
+    }
+    SerialIfSmall(const SerialIfSmall &) = delete;
+    SerialIfSmall &operator=(const SerialIfSmall &) = delete;
+
+   private:
+    bool serial_;
+    int previous_ = 1;
+};
+
+// ``work``: elements touched, or multiply-adds / 32 for the compute-bound
+// convolutions and matrix products.
 template <class F>
-void run(const char *op, F &&f) {
+void run(const char *op, int64_t work, F &&f) {
+    SerialIfSmall threads(work);
     try {
         f();
     } catch (const dnnl::error &e) {
         throw OpError(std::string(op) + ": oneDNN failed: " + e.what());
     }
+}
+
+// Multiply-adds of a convolution with output (N, O, *out) and filters
+// (O, C / groups, *k), scaled for run().
+int64_t conv_work(const Dims &out, const Dims &w) {
+    return numel(out) * (numel(w) / w[0]) / 32;
 }
 
 // -- the primitive cache
@@ -294,7 +336,7 @@ void conv_forward(const char *op, const Tensor &x, const Tensor &w,
             return c;
         });
     });
-    run(op, [&] {
+    run(op, conv_work(y.dims, w.dims), [&] {
         Args args;
         args[DNNL_ARG_SRC] = e->src.in(x.ptr);
         args[DNNL_ARG_WEIGHTS] = e->wei.in(w.ptr);
@@ -329,7 +371,7 @@ void conv_backward_data(const char *op, const Tensor &gy, const Tensor &w,
             return c;
         });
     });
-    run(op, [&] {
+    run(op, conv_work(gy.dims, w.dims), [&] {
         Args args;
         args[DNNL_ARG_DIFF_DST] = e->diff_dst.in(gy.ptr);
         args[DNNL_ARG_WEIGHTS] = e->wei.in(w.ptr);
@@ -364,7 +406,7 @@ void conv_backward_weights(const char *op, const Tensor &x, const Tensor &gy,
             return c;
         });
     });
-    run(op, [&] {
+    run(op, conv_work(gy.dims, gw.dims), [&] {
         Args args;
         args[DNNL_ARG_SRC] = e->src.in(x.ptr);
         args[DNNL_ARG_DIFF_DST] = e->diff_dst.in(gy.ptr);
@@ -384,7 +426,7 @@ std::string conv_weights_roundtrip(const char *op, const Tensor &x,
     auto pd = create(op, [&] {
         return conv_fwd_pd(x.dims, w.dims, y.dims, false, p, primitive_attr());
     });
-    run(op, [&] {
+    run(op, numel(w.dims), [&] {
         md user = plain(grouped(w.dims, p.groups));
         md prim = pd.weights_desc();
         Port there(user, prim, true);
@@ -462,7 +504,7 @@ void pool_forward(const char *op, Pool alg, const Tensor &x, const Tensor &y,
             return c;
         });
     });
-    run(op, [&] {
+    run(op, numel(x.dims), [&] {
         Args args;
         args[DNNL_ARG_SRC] = memory(e->src, eng(), x.ptr);
         args[DNNL_ARG_DST] = memory(e->dst, eng(), y.ptr);
@@ -514,7 +556,7 @@ void pool_backward(const char *op, Pool alg, const Tensor &gy,
     });
     if (alg == Pool::max && indexes == nullptr)
         throw OpError(std::string(op) + ": max pooling needs the indexes");
-    run(op, [&] {
+    run(op, numel(gx.dims), [&] {
         Args args;
         args[DNNL_ARG_DIFF_DST] = memory(e->diff_dst, eng(), gy.ptr);
         args[DNNL_ARG_DIFF_SRC] = memory(e->diff_src, eng(), gx.ptr);
@@ -575,7 +617,7 @@ void eltwise_forward(const char *op, Elt alg, const Tensor &x,
             return Simple{dnnl::eltwise_forward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, [&] {
+    run(op, numel(x.dims), [&] {
         md m = plain(flat);
         Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
                   {DNNL_ARG_DST, memory(m, eng(), y.ptr)}};
@@ -602,7 +644,7 @@ void eltwise_backward(const char *op, Elt alg, const Tensor &data,
             return Simple{dnnl::eltwise_backward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, [&] {
+    run(op, numel(gy.dims), [&] {
         md m = plain(flat);
         Args args{{elt_uses_dst(alg) ? DNNL_ARG_DST : DNNL_ARG_SRC,
                    memory(m, eng(), data.ptr)},
@@ -628,7 +670,7 @@ void softmax_forward(const char *op, const Tensor &x, const Tensor &y,
             return Simple{dnnl::softmax_forward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, [&] {
+    run(op, numel(x.dims), [&] {
         Args args{{DNNL_ARG_SRC, memory(plain(x.dims), eng(), x.ptr)},
                   {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
         add_scratchpad(args, e->scratch);
@@ -651,7 +693,7 @@ void concat(const char *op, const std::vector<Tensor> &xs, const Tensor &y,
             return Simple{dnnl::concat(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, [&] {
+    run(op, numel(y.dims), [&] {
         Args args;
         for (size_t i = 0; i < xs.size(); ++i)
             args[DNNL_ARG_MULTIPLE_SRC + static_cast<int>(i)] =
@@ -674,7 +716,7 @@ void binary_add(const char *op, const Tensor &a, const Tensor &b,
             return Simple{binary(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, [&] {
+    run(op, numel(y.dims), [&] {
         Args args{{DNNL_ARG_SRC_0, memory(plain(a.dims), eng(), a.ptr)},
                   {DNNL_ARG_SRC_1, memory(plain(b.dims), eng(), b.ptr)},
                   {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
@@ -710,7 +752,7 @@ void linear(const char *op, const Tensor &x, const Tensor &w, const Tensor *b,
             return Simple{matmul(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, [&] {
+    run(op, numel(y.dims) * w.dims[1] / 32, [&] {
         Args args{{DNNL_ARG_SRC, memory(plain(x.dims), eng(), x.ptr)},
                   {DNNL_ARG_WEIGHTS, memory(linear_weights(w), eng(), w.ptr)},
                   {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
@@ -751,7 +793,7 @@ void bn_forward_training(const char *op, const Tensor &x,
             return Simple{batch_normalization_forward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, [&] {
+    run(op, 2 * numel(x.dims), [&] {
         md m = plain(x.dims), c = plain({x.dims[1]});
         Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
                   {DNNL_ARG_DST, memory(m, eng(), y.ptr)},
@@ -776,7 +818,7 @@ void bn_forward_inference(const char *op, const Tensor &x,
             return Simple{batch_normalization_forward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, [&] {
+    run(op, numel(x.dims), [&] {
         md m = plain(x.dims), c = plain({x.dims[1]});
         Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
                   {DNNL_ARG_DST, memory(m, eng(), y.ptr)},
@@ -804,7 +846,7 @@ void bn_backward(const char *op, const Tensor &x, const Tensor &gy,
             return Simple{batch_normalization_backward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, [&] {
+    run(op, 3 * numel(x.dims), [&] {
         md m = plain(x.dims), c = plain({x.dims[1]});
         Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
                   {DNNL_ARG_DIFF_DST, memory(m, eng(), gy.ptr)},
@@ -835,7 +877,7 @@ void lrn_forward(const char *op, const Tensor &x, const Tensor &y,
             return Simple{dnnl::lrn_forward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, [&] {
+    run(op, n * numel(x.dims), [&] {
         md m = plain(x.dims);
         Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
                   {DNNL_ARG_DST, memory(m, eng(), y.ptr)}};
