@@ -27,9 +27,10 @@ Operand operand(py::handle o, Array& a, Scalar& s) {
         return Operand::Array;
     }
     if (py_scalar(o, s)) return Operand::Scalar;
-    PyObject* p = o.ptr();
-    if (py::isinstance<py::array>(o) || PyList_Check(p) || PyTuple_Check(p) ||
-        py::hasattr(o, "__array_interface__") || (py::hasattr(o, "dtype") && py::hasattr(o, "shape"))) {
+    // NumPy arrays and scalars; anything else (a Variable, say) gets
+    // NotImplemented so that its own reflected operator runs.
+    static PyObject* generic = py::object(py::module_::import("numpy").attr("generic")).release().ptr();
+    if (py::isinstance<py::array>(o) || PyObject_IsInstance(o.ptr(), generic) == 1) {
         a = to_array(o);
         return Operand::Array;
     }

@@ -30,8 +30,17 @@ def __getattr__(name):
     try:
         return globals()[name]
     except KeyError:
+        pass
+    fallback = _loaded_loader().numpy_fallback(name)
+    if fallback is None:
         raise AttributeError('module chainer_native has no attribute {!r}'
-                             .format(name)) from None
+                             .format(name))
+    globals()[name] = fallback
+    return fallback
+
+
+def _loaded_loader():
+    return importlib.import_module('chainer_native._loader')
 
 
 def __dir__():

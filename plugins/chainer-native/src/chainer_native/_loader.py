@@ -38,3 +38,60 @@ def load(namespace):
     namespace.e = numpy.e
     namespace.dtype = numpy.dtype
     return _core
+
+
+def _to_numpy(a, ndarray):
+    if type(a) is ndarray:
+        return numpy.asarray(a)
+    if isinstance(a, (tuple, list)):
+        return type(a)(_to_numpy(v, ndarray) for v in a)
+    return a
+
+
+def _from_numpy(y, asarray):
+    if isinstance(y, numpy.ndarray):
+        return asarray(y)
+    if isinstance(y, tuple):
+        return tuple(_from_numpy(v, asarray) for v in y)
+    if isinstance(y, list):
+        return [_from_numpy(v, asarray) for v in y]
+    return y
+
+
+class _NumpyNamespace:
+    """A NumPy submodule (linalg, random, ...) on chainer_native arrays."""
+
+    def __init__(self, module):
+        self._module = module
+
+    def __getattr__(self, name):
+        value = numpy_fallback(name, self._module)
+        if value is None:
+            raise AttributeError('{} has no attribute {!r}'.format(
+                self._module.__name__, name))
+        return value
+
+
+def numpy_fallback(name, module=numpy):
+    """NumPy's ``name`` running on NumPy views of chainer_native arrays (the
+    namespace-level counterpart of the core's NumPy-view kernel fallback):
+    arguments are viewed, not copied, and array results are wrapped back."""
+    from chainer_native import _core
+    value = getattr(module, name, None)
+    if value is None:
+        return None
+    if isinstance(value, type(numpy)):
+        return _NumpyNamespace(value)
+    if not callable(value) or isinstance(value, type):
+        return value
+    ndarray, asarray = _core.ndarray, _core.asarray
+
+    def call(*args, **kwargs):
+        result = value(*[_to_numpy(a, ndarray) for a in args],
+                       **{k: _to_numpy(v, ndarray) for k, v in kwargs.items()})
+        return _from_numpy(result, asarray)
+
+    call.__name__ = name
+    call.__doc__ = 'NumPy\'s {} on views of chainer_native arrays.'.format(
+        name)
+    return call
