@@ -212,6 +212,25 @@ def _linear(x, W, b):
     return y
 
 
+@kernel('matmul')
+def _matmul(a, b, transa, transb):
+    _f32(a, b)
+    if a.ndim != b.ndim or not 2 <= a.ndim <= 5:
+        raise _Skip('a and b must have the same rank, 2 to 5')
+    _nonempty(a, b)
+    m = a.shape[-1] if transa else a.shape[-2]
+    n = b.shape[-2] if transb else b.shape[-1]
+    batch = []
+    for da, db in zip(a.shape[:-2], b.shape[:-2]):
+        if da != db and da != 1 and db != 1:
+            raise _Skip('batch axes {} and {} do not broadcast'.format(
+                a.shape[:-2], b.shape[:-2]))
+        batch.append(max(da, db))
+    y = _empty(tuple(batch) + (m, n))
+    _lib().matmul('matmul', _c(a), _c(b), y, bool(transa), bool(transb))
+    return y
+
+
 # -- pooling
 
 def _pool_pads(in_dims, out_dims, ksize, stride, pad):

@@ -202,6 +202,15 @@ PYBIND11_MODULE(_C, m) {
               cmk::linear(op.c_str(), tx, tw, has_b ? &tb : nullptr, ty);
           });
 
+    m.def("matmul",
+          [](const std::string &op, py::handle a, py::handle b, py::handle y,
+             bool transa, bool transb) {
+              Tensor ta = tensor(op, "a", a, false), tb = tensor(op, "b", b, false);
+              Tensor ty = tensor(op, "y", y, true);
+              py::gil_scoped_release release;
+              cmk::matmul(op.c_str(), ta, tb, ty, transa, transb);
+          });
+
     m.def("bn_forward_training",
           [](const std::string &op, py::handle x, py::handle gamma,
              py::handle beta, py::handle y, py::handle mean, py::handle var,

@@ -741,15 +741,15 @@ void linear(const char *op, const Tensor &x, const Tensor &w, const Tensor *b,
     auto e = cache().get<Simple>(key, [&] {
         return create(op, [&] {
             if (b != nullptr) {
-                auto pd = matmul::primitive_desc(
+                auto pd = dnnl::matmul::primitive_desc(
                     eng(), plain(x.dims), linear_weights(w),
                     plain({1, w.dims[0]}), plain(y.dims), user_scratchpad());
-                return Simple{matmul(pd), pd.scratchpad_desc()};
+                return Simple{dnnl::matmul(pd), pd.scratchpad_desc()};
             }
-            auto pd = matmul::primitive_desc(eng(), plain(x.dims),
+            auto pd = dnnl::matmul::primitive_desc(eng(), plain(x.dims),
                                              linear_weights(w), plain(y.dims),
                                              user_scratchpad());
-            return Simple{matmul(pd), pd.scratchpad_desc()};
+            return Simple{dnnl::matmul(pd), pd.scratchpad_desc()};
         });
     });
     run(op, numel(y.dims) * w.dims[1] / 32, [&] {
@@ -758,6 +758,44 @@ void linear(const char *op, const Tensor &x, const Tensor &w, const Tensor *b,
                   {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
         if (b != nullptr)
             args[DNNL_ARG_BIAS] = memory(plain({1, w.dims[0]}), eng(), b->ptr);
+        add_scratchpad(args, e->scratch);
+        e->prim.execute(strm(), args);
+        strm().wait();
+    });
+}
+
+namespace {
+
+// The matrix operand a C-contiguous array is, optionally transposed (the
+// last two axes swapped through the strides, without copying).
+md matrix_operand(const Dims &d, bool trans) {
+    memory::dims dims(d.begin(), d.end()), strides = strides_of(d);
+    if (trans) {
+        size_t n = dims.size();
+        std::swap(dims[n - 1], dims[n - 2]);
+        std::swap(strides[n - 1], strides[n - 2]);
+    }
+    return md(dims, dt::f32, strides);
+}
+
+}  // namespace
+
+void matmul(const char *op, const Tensor &a, const Tensor &b, const Tensor &y,
+            bool transa, bool transb) {
+    std::string key = Key("matmul").d(a.dims).d(b.dims).i(transa).i(transb).s;
+    auto e = cache().get<Simple>(key, [&] {
+        return create(op, [&] {
+            auto pd = dnnl::matmul::primitive_desc(
+                eng(), matrix_operand(a.dims, transa),
+                matrix_operand(b.dims, transb), plain(y.dims), user_scratchpad());
+            return Simple{dnnl::matmul(pd), pd.scratchpad_desc()};
+        });
+    });
+    int64_t k = transa ? a.dims[a.dims.size() - 2] : a.dims.back();
+    run(op, numel(y.dims) * k / 32, [&] {
+        Args args{{DNNL_ARG_SRC, memory(matrix_operand(a.dims, transa), eng(), a.ptr)},
+                  {DNNL_ARG_WEIGHTS, memory(matrix_operand(b.dims, transb), eng(), b.ptr)},
+                  {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
         add_scratchpad(args, e->scratch);
         e->prim.execute(strm(), args);
         strm().wait();

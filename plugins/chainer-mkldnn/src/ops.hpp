@@ -86,6 +86,11 @@ void binary_add(const char *op, const Tensor &a, const Tensor &b,
 void linear(const char *op, const Tensor &x, const Tensor &w, const Tensor *b,
             const Tensor &y);
 
+// y = a @ b over the last two axes, each operand read transposed when its
+// flag is set; batch axes (same count in a, b and y) broadcast where 1.
+void matmul(const char *op, const Tensor &a, const Tensor &b, const Tensor &y,
+            bool transa, bool transb);
+
 // x (N, C, ...) normalised per channel; gamma, beta, mean, var are (C,).
 void bn_forward_training(const char *op, const Tensor &x,
                          const Tensor &gamma, const Tensor &beta,

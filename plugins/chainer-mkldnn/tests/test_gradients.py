@@ -34,6 +34,7 @@ CASES = [
     ('convolution_nd-3d', lambda x, W: F.convolution_nd(x, W, pad=1),
      [(1, 2, 4, 3, 3), (3, 2, 2, 2, 2)]),
     ('linear', lambda x, W, b: F.linear(x, W, b), [(4, 5), (3, 5), (3,)]),
+    ('matmul', lambda a, b: F.matmul(a, b, transb=True), [(4, 5), (3, 5)]),
     ('max_pooling_2d', lambda x: F.max_pooling_2d(x, 3, stride=2, pad=1),
      [(2, 3, 7, 6)]),
     ('average_pooling_2d', lambda x: F.average_pooling_2d(x, 3, 2, 1),

@@ -67,6 +67,13 @@ def _cases():
         lambda r: _deconv_args(r, (2, 2, 5, 4, 6), (4, 2, 2, 3, 2),
                                (1, 2, 1), (1, 0, 1), (1, 1, 1), 1, False))
     add('linear', 'linear', lambda r: (_x(r, 5, 7), _x(r, 3, 7), _x(r, 3)))
+    add('matmul', 'matmul', lambda r: (_x(r, 5, 7), _x(r, 7, 3), False, False))
+    add('matmul-transa', 'matmul',
+        lambda r: (_x(r, 7, 5), _x(r, 7, 3), True, False))
+    add('matmul-transb', 'matmul',
+        lambda r: (_x(r, 5, 7), _x(r, 3, 7), False, True))
+    add('matmul-batched-broadcast-trans', 'matmul',
+        lambda r: (_x(r, 2, 1, 7, 5), _x(r, 2, 4, 3, 7), True, True))
     add('linear-nobias', 'linear', lambda r: (_x(r, 5, 7), _x(r, 3, 7), None))
 
     for pid, k, s, p, ca in (('2x2', (2, 2), (2, 2), (0, 0), False),
