@@ -55,12 +55,17 @@ class NaN(Constant):
 
 
 def _get_initializer(initializer):
-    """Chainer's rule for link arguments: None means LeCun normal."""
+    """Chainer's rule for link arguments: None means LeCun normal (scale
+    1), a scalar or an array a :class:`Constant`, a callable itself."""
+    from chainer_core.variable import Variable
     if initializer is None:
         return LeCunNormal()
-    if numpy.isscalar(initializer):
-        return Constant(initializer)
-    if hasattr(initializer, 'shape'):
+    if isinstance(initializer, (str, bytes, Variable)):
+        # numpy counts strings as scalars, and a Variable has a shape, but
+        # neither can fill a parameter.
+        raise TypeError('initializer must be a callable, a scalar or an '
+                        'array, got {}'.format(type(initializer).__name__))
+    if numpy.isscalar(initializer) or hasattr(initializer, 'shape'):
         return Constant(initializer)
     if not callable(initializer):
         raise TypeError('initializer must be a callable, a scalar or an '

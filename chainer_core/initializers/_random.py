@@ -149,24 +149,29 @@ class Orthogonal(_RandomInitializer):
 
     def __call__(self, array):
         self._check(array)
-        if array.ndim < 1 or array.size == 0:
+        if array.ndim == 0:
+            # The only orthonormal 1x1 matrices are +1 and -1.
+            sign = 1.0 if self._rng().uniform() < 0.5 else -1.0
+            _fill(array, numpy.asarray(self.scale * sign))
+            return
+        if array.size == 0:
             raise ValueError('Orthogonal needs a non-empty array, got shape '
                              '{}'.format(array.shape))
         rows = array.shape[0]
         cols = array.size // rows
-        flat = self._rng().normal(size=(max(rows, cols), min(rows, cols)))
-        q, r = numpy.linalg.qr(flat)
-        q *= numpy.sign(numpy.diag(r))
-        if rows < cols:
-            q = q.T
-        mode = self.mode
-        if mode == 'basis' and rows > cols:
+        if self.mode == 'basis' and rows > cols:
             raise ValueError('Orthogonal(mode=basis): {} rows cannot be '
                              'orthonormal in {} dimensions'.format(rows, cols))
-        if mode == 'embedding' and rows < cols:
+        if self.mode == 'embedding' and rows < cols:
             raise ValueError('Orthogonal(mode=embedding): {} columns cannot '
                              'be orthonormal in {} dimensions'.format(
                                  cols, rows))
+        flat = self._rng().normal(size=(max(rows, cols), min(rows, cols)))
+        q, r = numpy.linalg.qr(flat)
+        # The signs of R's diagonal make Q uniformly (Haar) distributed.
+        q *= numpy.sign(numpy.diag(r))
+        if rows < cols:
+            q = q.T
         _fill(array, (self.scale * q).reshape(array.shape))
 
 
@@ -178,6 +183,10 @@ class Identity(Initializer):
         super().__init__(dtype)
 
     def __call__(self, array):
+        if self.dtype is not None and numpy.dtype(self.dtype) != array.dtype:
+            raise ValueError('Identity: initializer dtype {} differs from '
+                             'array dtype {}'.format(numpy.dtype(self.dtype),
+                                                     array.dtype))
         if array.ndim != 2 or array.shape[0] != array.shape[1]:
             raise ValueError('Identity needs a square matrix, got shape {}'
                              .format(array.shape))

@@ -149,3 +149,44 @@ class TestGenerateArray:
         with pytest.raises(ValueError, match='xp'):
             initializers.generate_array(initializers.One(), (2,), other_xp,
                                         device='@numpy')
+
+
+class TestConstantArrays:
+
+    def test_array_dtype_does_not_decide(self):
+        fill = numpy.arange(3, dtype=numpy.float64) / 3
+        a = initializers.generate_array(initializers.Constant(fill), (2, 3),
+                                        numpy)
+        assert a.dtype == chainer.config.dtype
+        numpy.testing.assert_allclose(a, numpy.tile(fill, (2, 1)), rtol=1e-6)
+
+    def test_array_fill_with_explicit_dtype(self):
+        fill = numpy.array([[1, 2], [3, 4]], numpy.int32)
+        a = initializers.generate_array(
+            initializers.Constant(fill, numpy.float64), (2, 2), numpy)
+        assert a.dtype == numpy.float64
+        numpy.testing.assert_array_equal(a, fill)
+
+    def test_zero_dim_array_fill(self):
+        a = numpy.empty((2, 2), numpy.float32)
+        initializers.Constant(numpy.array(-1.5))(a)
+        numpy.testing.assert_array_equal(a, numpy.full((2, 2), -1.5))
+
+    def test_fill_array_is_not_aliased(self):
+        fill = numpy.ones(3)
+        a = numpy.empty(3)
+        initializers.Constant(fill)(a)
+        a[0] = 5
+        assert fill[0] == 1
+
+    def test_fill_is_reused(self):
+        init = initializers.Constant(numpy.array([1.0, 2.0]))
+        for _ in range(2):
+            a = numpy.zeros((3, 2), numpy.float16)
+            init(a)
+            numpy.testing.assert_array_equal(a, [[1, 2]] * 3)
+
+    def test_integer_arrays_take_float_fills_by_casting(self):
+        a = numpy.zeros(2, numpy.int32)
+        initializers.Constant(2.0)(a)
+        numpy.testing.assert_array_equal(a, [2, 2])
