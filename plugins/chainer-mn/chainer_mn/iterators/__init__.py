@@ -1,0 +1,3 @@
+"""Iterators for multi-process jobs."""
+from chainer_mn.iterators.synchronized_iterator import (  # NOQA
+    create_synchronized_iterator)

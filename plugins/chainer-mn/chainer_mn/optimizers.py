@@ -1,0 +1,115 @@
+"""The multi-node optimizer: averages gradients before each update."""
+
+
+class _MultiNodeOptimizer:
+    """Wraps an optimizer: ``update`` averages the gradients over the
+    processes, then lets the wrapped optimizer update. Every other
+    attribute (``lr``, ``add_hook``, ``serialize``, ``t``...) is the wrapped
+    optimizer's.
+
+    Whenever the set of initialised parameters changes (the first update,
+    and after lazily initialised parameters get their shapes), the update
+    instead broadcasts the parameters of rank 0 to every process, without
+    updating, so that all processes start from the same model.
+    """
+
+    def __init__(self, actual_optimizer, communicator, zero_fill):
+        object.__setattr__(self, 'communicator', communicator)
+        object.__setattr__(self, 'actual_optimizer', actual_optimizer)
+        object.__setattr__(self, 'zero_fill', zero_fill)
+        object.__setattr__(self, 'target_params', [])
+
+    def update(self, lossfun=None, *args, **kwds):
+        """Compute the gradients with ``lossfun`` (if given), average them
+        over the processes and update (or, when the parameters changed,
+        broadcast them from rank 0)."""
+        opt = self.actual_optimizer
+        target = opt.target
+        if target is None:
+            raise RuntimeError('the optimizer is not set up: call '
+                               'optimizer.setup(link) first')
+        if lossfun is not None:
+            loss = lossfun(*args, **kwds)
+            if getattr(opt, '_use_cleargrads', True):
+                target.cleargrads()
+            else:
+                target.zerograds()
+            loss.backward(loss_scale=opt._loss_scale)
+            del loss
+        if self.is_changed(target):
+            self.communicator.bcast_data(target)
+        else:
+            self.communicator.multi_node_mean_grad(target, self.zero_fill)
+            opt.update(None, *args, **kwds)
+
+    def is_changed(self, target):
+        """Whether the initialised parameters differ from the last call
+        (and remember them)."""
+        current = [(name, p.array is not None)
+                   for name, p in sorted(target.namedparams(),
+                                         key=lambda np: np[0])]
+        changed = current != self.target_params
+        object.__setattr__(self, 'target_params', current)
+        return changed
+
+    def mark_synchronized(self):
+        """Record the current parameters as already identical on every
+        process (after all of them loaded one snapshot), so that the next
+        update averages and updates instead of broadcasting."""
+        target = self.actual_optimizer.target
+        if target is not None:
+            self.is_changed(target)
+
+    def setup(self, link):
+        self.actual_optimizer.setup(link)
+        object.__setattr__(self, 'target_params', [])
+        return self
+
+    @property
+    def __class__(self):
+        # chainer-core's StandardUpdater accepts only Optimizer instances
+        # (Chainer takes any object): isinstance() sees the wrapped class.
+        return type(self.actual_optimizer)
+
+    def __repr__(self):
+        return '<multi-node {!r}>'.format(self.actual_optimizer)
+
+    def __getattr__(self, name):
+        return getattr(self.actual_optimizer, name)
+
+    def __setattr__(self, name, value):
+        setattr(self.actual_optimizer, name, value)
+
+
+def create_multi_node_optimizer(actual_optimizer, communicator,
+                                double_buffering=False, zero_fill=True):
+    """Wrap an optimizer so that it averages gradients over the processes
+    of ``communicator`` before every update.
+
+    Args:
+        actual_optimizer: a chainer_core optimizer (``Adam()``, ...), set
+            up before or after wrapping.
+        communicator: a chainer_mn communicator.
+        double_buffering (bool): overlap the averaging with the next
+            forward and backward pass (updating with the previous step's
+            gradients). As in ChainerMN, only the 'pure_nccl' communicator
+            (GPUs) supports it: with the MPI communicators it raises
+            NotImplementedError.
+        zero_fill (bool): parameters without a gradient count as zeros in
+            the average (so that processes may leave different parameters
+            unused).
+
+    Returns:
+        The multi-node optimizer.
+    """
+    from chainer_mn.communicators.communicator_base import CommunicatorBase
+    if not isinstance(communicator, CommunicatorBase):
+        raise TypeError('create_multi_node_optimizer: communicator must be '
+                        'a chainer_mn communicator, got {}'.format(
+                            type(communicator).__name__))
+    if double_buffering:
+        raise NotImplementedError(
+            'create_multi_node_optimizer: double_buffering needs the '
+            "'pure_nccl' communicator (GPUs with NCCL), as in ChainerMN; "
+            '{} does not support it'.format(type(communicator).__name__))
+    return _MultiNodeOptimizer(actual_optimizer, communicator, zero_fill)

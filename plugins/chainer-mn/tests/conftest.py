@@ -1,0 +1,84 @@
+"""Running scripts under a real MPI launcher."""
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPTS = os.path.join(HERE, 'mpi_scripts')
+
+
+def _mpiexec():
+    # The launcher of the MPI wheel installed next to this Python first.
+    local = os.path.join(os.path.dirname(sys.executable), 'mpiexec')
+    if os.path.exists(local):
+        return local
+    return shutil.which('mpiexec')
+
+
+def _launcher_flags(mpiexec):
+    try:
+        out = subprocess.run([mpiexec, '--version'], capture_output=True,
+                             text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    if 'Open MPI' in out or 'OpenRTE' in out:
+        flags = ['--oversubscribe']
+        if hasattr(os, 'geteuid') and os.geteuid() == 0:
+            flags.append('--allow-run-as-root')
+        return flags
+    return []
+
+
+class MpiResult:
+    def __init__(self, returncode, output, elapsed):
+        self.returncode = returncode
+        self.output = output
+        self.elapsed = elapsed
+
+    def ok_ranks(self):
+        """The ranks that printed 'OK <rank>' (the scripts' last line)."""
+        return sorted(int(m) for m in re.findall(r'^OK (\d+)$',
+                                                 self.output, re.MULTILINE))
+
+
+@pytest.fixture(scope='session')
+def run_mpi():
+    mpiexec = _mpiexec()
+    if mpiexec is None:
+        pytest.skip('no mpiexec: install an MPI library '
+                    '(pip install mpi4py mpich)')
+    flags = _launcher_flags(mpiexec)
+
+    def run(script, n, *args, timeout=120, env=None):
+        cmd = [mpiexec, '-n', str(n)] + flags + [
+            sys.executable, os.path.join(SCRIPTS, script)] + [
+                str(a) for a in args]
+        full_env = dict(os.environ)
+        full_env.update({'OMP_NUM_THREADS': '1', 'CHAINER_DEVICE': '@numpy',
+                         'PYTHONUNBUFFERED': '1'})
+        full_env.update(env or {})
+        start = time.monotonic()
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True,
+                                env=full_env, start_new_session=True)
+        try:
+            output, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            output, _ = proc.communicate()
+            pytest.fail('{} on {} processes did not end within {} s:\n{}'
+                        .format(script, n, timeout, output))
+        return MpiResult(proc.returncode, output, time.monotonic() - start)
+
+    return run
+
+
+def assert_all_ok(result, n):
+    assert result.returncode == 0, result.output
+    assert result.ok_ranks() == list(range(n)), result.output
