@@ -65,6 +65,60 @@ def _convnet(chainer):
     return ConvNet()
 
 
+def _alexnet(chainer):
+    """AlexNet's layer pattern (11x11 stride-4 convolution, local response
+    normalization, overlapping 3x3 max pooling, dropout) on 64x64 inputs."""
+    L = chainer.links
+    F = chainer.functions
+
+    class AlexNetSmall(chainer.Chain):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                self.c1 = L.Convolution2D(3, 64, 11, stride=4, pad=2)
+                self.c2 = L.Convolution2D(64, 192, 5, pad=2)
+                self.c3 = L.Convolution2D(192, 384, 3, pad=1)
+                self.c4 = L.Convolution2D(384, 256, 3, pad=1)
+                self.c5 = L.Convolution2D(256, 256, 3, pad=1)
+                self.f6 = L.Linear(256, 1024)
+                self.f7 = L.Linear(1024, 1024)
+                self.f8 = L.Linear(1024, 10)
+
+        def forward(self, x):
+            h = F.local_response_normalization(F.relu(self.c1(x)))
+            h = F.max_pooling_2d(h, 3, stride=2)
+            h = F.local_response_normalization(F.relu(self.c2(h)))
+            h = F.max_pooling_2d(h, 3, stride=2)
+            h = F.relu(self.c3(h))
+            h = F.relu(self.c4(h))
+            h = F.max_pooling_2d(F.relu(self.c5(h)), 3, stride=2)
+            h = F.dropout(F.relu(self.f6(h)))
+            h = F.dropout(F.relu(self.f7(h)))
+            return self.f8(h)
+
+    return AlexNetSmall()
+
+
+def _alexnet_torch(torch):
+    """The model of :func:`_alexnet` in PyTorch (its LRN alpha is divided
+    by the window size, Chainer's is not)."""
+    nn = torch.nn
+    return nn.Sequential(
+        nn.Conv2d(3, 64, 11, stride=4, padding=2), nn.ReLU(),
+        nn.LocalResponseNorm(5, alpha=5e-4, beta=0.75, k=2.0),
+        nn.MaxPool2d(3, 2, ceil_mode=True),
+        nn.Conv2d(64, 192, 5, padding=2), nn.ReLU(),
+        nn.LocalResponseNorm(5, alpha=5e-4, beta=0.75, k=2.0),
+        nn.MaxPool2d(3, 2, ceil_mode=True),
+        nn.Conv2d(192, 384, 3, padding=1), nn.ReLU(),
+        nn.Conv2d(384, 256, 3, padding=1), nn.ReLU(),
+        nn.Conv2d(256, 256, 3, padding=1), nn.ReLU(),
+        nn.MaxPool2d(3, 2, ceil_mode=True), nn.Flatten(),
+        nn.Linear(256, 1024), nn.ReLU(), nn.Dropout(),
+        nn.Linear(1024, 1024), nn.ReLU(), nn.Dropout(),
+        nn.Linear(1024, 10))
+
+
 def build(chainer, name, batch, device):
     """A ``step()`` for workload ``name`` on ``device``."""
     rng = numpy.random.RandomState(0)
@@ -81,6 +135,8 @@ def build(chainer, name, batch, device):
         model, shape = _mlp(chainer, (784, 1000, 1000, 10)), (batch, 784)
     elif name == 'conv_step':
         model, shape = _convnet(chainer), (batch, 3, 32, 32)
+    elif name == 'alexnet_step':
+        model, shape = _alexnet(chainer), (batch, 3, 64, 64)
     else:
         raise ValueError('unknown workload {!r}'.format(name))
     model.to_device(device)
@@ -118,6 +174,9 @@ def build_torch(torch, name, batch):
             nn.Conv2d(64, 128, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
             nn.Flatten(), nn.Linear(128 * 8 * 8, 10))
         x = torch.randn(batch, 3, 32, 32)
+    elif name == 'alexnet_step':
+        model = _alexnet_torch(torch)
+        x = torch.randn(batch, 3, 64, 64)
     else:
         raise ValueError('unknown workload {!r}'.format(name))
     t = torch.randint(0, 10, (batch,))
