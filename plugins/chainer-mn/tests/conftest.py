@@ -41,6 +41,11 @@ class MpiResult:
         self.output = output
         self.elapsed = elapsed
 
+    def assert_ok(self, n):
+        """Exit status 0 and 'OK <rank>' from every one of ``n`` ranks."""
+        assert self.returncode == 0, self.output
+        assert self.ok_ranks() == list(range(n)), self.output
+
     def ok_ranks(self):
         """The ranks that printed 'OK <rank>' (the scripts' last line)."""
         return sorted(int(m) for m in re.findall(r'^OK (\d+)$',
@@ -79,6 +84,3 @@ def run_mpi():
     return run
 
 
-def assert_all_ok(result, n):
-    assert result.returncode == 0, result.output
-    assert result.ok_ranks() == list(range(n)), result.output
