@@ -89,6 +89,10 @@ int64_t parallel_min_work() {
     return value;
 }
 
+// Guards a whole call, primitive creation included: some implementations
+// fix their thread partitioning when they are created. ``work``: elements
+// touched, or multiply-adds / 32 for the compute-bound convolutions and
+// matrix products.
 class SerialIfSmall {
    public:
     explicit SerialIfSmall(int64_t work) : serial_(work < parallel_min_work()) {
@@ -108,11 +112,8 @@ class SerialIfSmall {
     int previous_ = 1;
 };
 
-// ``work``: elements touched, or multiply-adds / 32 for the compute-bound
-// convolutions and matrix products.
 template <class F>
-void run(const char *op, int64_t work, F &&f) {
-    SerialIfSmall threads(work);
+void run(const char *op, F &&f) {
     try {
         f();
     } catch (const dnnl::error &e) {
@@ -320,6 +321,7 @@ struct ConvBwdWeights {
 
 void conv_forward(const char *op, const Tensor &x, const Tensor &w,
                   const Tensor *b, const Tensor &y, const ConvParams &p) {
+    SerialIfSmall threads(conv_work(y.dims, w.dims));
     std::string key =
         Key("conv_fwd").d(x.dims).d(w.dims).d(y.dims).i(b != nullptr).conv(p).s;
     auto e = cache().get<ConvFwd>(key, [&] {
@@ -336,7 +338,7 @@ void conv_forward(const char *op, const Tensor &x, const Tensor &w,
             return c;
         });
     });
-    run(op, conv_work(y.dims, w.dims), [&] {
+    run(op, [&] {
         Args args;
         args[DNNL_ARG_SRC] = e->src.in(x.ptr);
         args[DNNL_ARG_WEIGHTS] = e->wei.in(w.ptr);
@@ -352,6 +354,7 @@ void conv_forward(const char *op, const Tensor &x, const Tensor &w,
 
 void conv_backward_data(const char *op, const Tensor &gy, const Tensor &w,
                         const Tensor &gx, const ConvParams &p) {
+    SerialIfSmall threads(conv_work(gy.dims, w.dims));
     std::string key = Key("conv_bwd_data").d(gy.dims).d(w.dims).d(gx.dims).conv(p).s;
     auto e = cache().get<ConvBwdData>(key, [&] {
         return create(op, [&] {
@@ -371,7 +374,7 @@ void conv_backward_data(const char *op, const Tensor &gy, const Tensor &w,
             return c;
         });
     });
-    run(op, conv_work(gy.dims, w.dims), [&] {
+    run(op, [&] {
         Args args;
         args[DNNL_ARG_DIFF_DST] = e->diff_dst.in(gy.ptr);
         args[DNNL_ARG_WEIGHTS] = e->wei.in(w.ptr);
@@ -386,6 +389,7 @@ void conv_backward_data(const char *op, const Tensor &gy, const Tensor &w,
 
 void conv_backward_weights(const char *op, const Tensor &x, const Tensor &gy,
                            const Tensor &gw, const ConvParams &p) {
+    SerialIfSmall threads(conv_work(gy.dims, gw.dims));
     std::string key = Key("conv_bwd_w").d(x.dims).d(gy.dims).d(gw.dims).conv(p).s;
     auto e = cache().get<ConvBwdWeights>(key, [&] {
         return create(op, [&] {
@@ -406,7 +410,7 @@ void conv_backward_weights(const char *op, const Tensor &x, const Tensor &gy,
             return c;
         });
     });
-    run(op, conv_work(gy.dims, gw.dims), [&] {
+    run(op, [&] {
         Args args;
         args[DNNL_ARG_SRC] = e->src.in(x.ptr);
         args[DNNL_ARG_DIFF_DST] = e->diff_dst.in(gy.ptr);
@@ -422,11 +426,12 @@ void conv_backward_weights(const char *op, const Tensor &x, const Tensor &gy,
 std::string conv_weights_roundtrip(const char *op, const Tensor &x,
                                    const Tensor &w, const Tensor &y,
                                    const ConvParams &p, const Tensor &out) {
+    SerialIfSmall threads(numel(w.dims));
     std::string layout;
     auto pd = create(op, [&] {
         return conv_fwd_pd(x.dims, w.dims, y.dims, false, p, primitive_attr());
     });
-    run(op, numel(w.dims), [&] {
+    run(op, [&] {
         md user = plain(grouped(w.dims, p.groups));
         md prim = pd.weights_desc();
         Port there(user, prim, true);
@@ -488,6 +493,7 @@ struct PoolBwd {
 void pool_forward(const char *op, Pool alg, const Tensor &x, const Tensor &y,
                   const Tensor *indexes, const Dims &kernel,
                   const Dims &stride, const Dims &pad_l, const Dims &pad_r) {
+    SerialIfSmall threads(numel(x.dims));
     std::string key = Key("pool_fwd").i(static_cast<int64_t>(alg)).d(x.dims).d(y.dims)
                           .d(kernel).d(stride).d(pad_l).d(pad_r).s;
     auto e = cache().get<PoolFwd>(key, [&] {
@@ -504,7 +510,7 @@ void pool_forward(const char *op, Pool alg, const Tensor &x, const Tensor &y,
             return c;
         });
     });
-    run(op, numel(x.dims), [&] {
+    run(op, [&] {
         Args args;
         args[DNNL_ARG_SRC] = memory(e->src, eng(), x.ptr);
         args[DNNL_ARG_DST] = memory(e->dst, eng(), y.ptr);
@@ -533,6 +539,7 @@ void pool_backward(const char *op, Pool alg, const Tensor &gy,
                    const Tensor *indexes, const Tensor &gx,
                    const Dims &kernel, const Dims &stride, const Dims &pad_l,
                    const Dims &pad_r) {
+    SerialIfSmall threads(numel(gx.dims));
     std::string key = Key("pool_bwd").i(static_cast<int64_t>(alg)).d(gx.dims).d(gy.dims)
                           .d(kernel).d(stride).d(pad_l).d(pad_r).s;
     auto e = cache().get<PoolBwd>(key, [&] {
@@ -556,7 +563,7 @@ void pool_backward(const char *op, Pool alg, const Tensor &gy,
     });
     if (alg == Pool::max && indexes == nullptr)
         throw OpError(std::string(op) + ": max pooling needs the indexes");
-    run(op, numel(gx.dims), [&] {
+    run(op, [&] {
         Args args;
         args[DNNL_ARG_DIFF_DST] = memory(e->diff_dst, eng(), gy.ptr);
         args[DNNL_ARG_DIFF_SRC] = memory(e->diff_src, eng(), gx.ptr);
@@ -607,6 +614,7 @@ struct Simple {
 
 void eltwise_forward(const char *op, Elt alg, const Tensor &x,
                      const Tensor &y, float alpha, float beta) {
+    SerialIfSmall threads(numel(x.dims));
     Dims flat{numel(x.dims)};
     std::string key = Key("elt_fwd").i(static_cast<int64_t>(alg)).d(flat).f(alpha).f(beta).s;
     auto e = cache().get<Simple>(key, [&] {
@@ -617,7 +625,7 @@ void eltwise_forward(const char *op, Elt alg, const Tensor &x,
             return Simple{dnnl::eltwise_forward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, numel(x.dims), [&] {
+    run(op, [&] {
         md m = plain(flat);
         Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
                   {DNNL_ARG_DST, memory(m, eng(), y.ptr)}};
@@ -630,6 +638,7 @@ void eltwise_forward(const char *op, Elt alg, const Tensor &x,
 void eltwise_backward(const char *op, Elt alg, const Tensor &data,
                       const Tensor &gy, const Tensor &gx, float alpha,
                       float beta) {
+    SerialIfSmall threads(numel(gy.dims));
     Dims flat{numel(gy.dims)};
     std::string key = Key("elt_bwd").i(static_cast<int64_t>(alg)).d(flat).f(alpha).f(beta).s;
     auto e = cache().get<Simple>(key, [&] {
@@ -644,7 +653,7 @@ void eltwise_backward(const char *op, Elt alg, const Tensor &data,
             return Simple{dnnl::eltwise_backward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, numel(gy.dims), [&] {
+    run(op, [&] {
         md m = plain(flat);
         Args args{{elt_uses_dst(alg) ? DNNL_ARG_DST : DNNL_ARG_SRC,
                    memory(m, eng(), data.ptr)},
@@ -660,6 +669,7 @@ void eltwise_backward(const char *op, Elt alg, const Tensor &data,
 
 void softmax_forward(const char *op, const Tensor &x, const Tensor &y,
                      int axis, bool log) {
+    SerialIfSmall threads(numel(x.dims));
     std::string key = Key("softmax").d(x.dims).i(axis).i(log).s;
     auto e = cache().get<Simple>(key, [&] {
         return create(op, [&] {
@@ -670,7 +680,7 @@ void softmax_forward(const char *op, const Tensor &x, const Tensor &y,
             return Simple{dnnl::softmax_forward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, numel(x.dims), [&] {
+    run(op, [&] {
         Args args{{DNNL_ARG_SRC, memory(plain(x.dims), eng(), x.ptr)},
                   {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
         add_scratchpad(args, e->scratch);
@@ -681,6 +691,7 @@ void softmax_forward(const char *op, const Tensor &x, const Tensor &y,
 
 void concat(const char *op, const std::vector<Tensor> &xs, const Tensor &y,
             int axis) {
+    SerialIfSmall threads(numel(y.dims));
     Key k("concat");
     k.i(axis);
     for (auto &x : xs) k.d(x.dims);
@@ -693,7 +704,7 @@ void concat(const char *op, const std::vector<Tensor> &xs, const Tensor &y,
             return Simple{dnnl::concat(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, numel(y.dims), [&] {
+    run(op, [&] {
         Args args;
         for (size_t i = 0; i < xs.size(); ++i)
             args[DNNL_ARG_MULTIPLE_SRC + static_cast<int>(i)] =
@@ -707,6 +718,7 @@ void concat(const char *op, const std::vector<Tensor> &xs, const Tensor &y,
 
 void binary_add(const char *op, const Tensor &a, const Tensor &b,
                 const Tensor &y) {
+    SerialIfSmall threads(numel(y.dims));
     std::string key = Key("add").d(a.dims).d(b.dims).s;
     auto e = cache().get<Simple>(key, [&] {
         return create(op, [&] {
@@ -716,7 +728,7 @@ void binary_add(const char *op, const Tensor &a, const Tensor &b,
             return Simple{binary(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, numel(y.dims), [&] {
+    run(op, [&] {
         Args args{{DNNL_ARG_SRC_0, memory(plain(a.dims), eng(), a.ptr)},
                   {DNNL_ARG_SRC_1, memory(plain(b.dims), eng(), b.ptr)},
                   {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
@@ -737,6 +749,7 @@ md linear_weights(const Tensor &w) {
 
 void linear(const char *op, const Tensor &x, const Tensor &w, const Tensor *b,
             const Tensor &y) {
+    SerialIfSmall threads(numel(y.dims) * w.dims[1] / 32);
     std::string key = Key("linear").d(x.dims).d(w.dims).i(b != nullptr).s;
     auto e = cache().get<Simple>(key, [&] {
         return create(op, [&] {
@@ -752,7 +765,7 @@ void linear(const char *op, const Tensor &x, const Tensor &w, const Tensor *b,
             return Simple{dnnl::matmul(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, numel(y.dims) * w.dims[1] / 32, [&] {
+    run(op, [&] {
         Args args{{DNNL_ARG_SRC, memory(plain(x.dims), eng(), x.ptr)},
                   {DNNL_ARG_WEIGHTS, memory(linear_weights(w), eng(), w.ptr)},
                   {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
@@ -782,6 +795,8 @@ md matrix_operand(const Dims &d, bool trans) {
 
 void matmul(const char *op, const Tensor &a, const Tensor &b, const Tensor &y,
             bool transa, bool transb) {
+    int64_t k = transa ? a.dims[a.dims.size() - 2] : a.dims.back();
+    SerialIfSmall threads(numel(y.dims) * k / 32);
     std::string key = Key("matmul").d(a.dims).d(b.dims).i(transa).i(transb).s;
     auto e = cache().get<Simple>(key, [&] {
         return create(op, [&] {
@@ -791,8 +806,7 @@ void matmul(const char *op, const Tensor &a, const Tensor &b, const Tensor &y,
             return Simple{dnnl::matmul(pd), pd.scratchpad_desc()};
         });
     });
-    int64_t k = transa ? a.dims[a.dims.size() - 2] : a.dims.back();
-    run(op, numel(y.dims) * k / 32, [&] {
+    run(op, [&] {
         Args args{{DNNL_ARG_SRC, memory(matrix_operand(a.dims, transa), eng(), a.ptr)},
                   {DNNL_ARG_WEIGHTS, memory(matrix_operand(b.dims, transb), eng(), b.ptr)},
                   {DNNL_ARG_DST, memory(plain(y.dims), eng(), y.ptr)}};
@@ -824,6 +838,7 @@ void bn_forward_training(const char *op, const Tensor &x,
                          const Tensor &gamma, const Tensor &beta,
                          const Tensor &y, const Tensor &mean,
                          const Tensor &var, float eps) {
+    SerialIfSmall threads(2 * numel(x.dims));
     std::string key = Key("bn_fwd").d(x.dims).f(eps).s;
     auto e = cache().get<Simple>(key, [&] {
         return create(op, [&] {
@@ -831,7 +846,7 @@ void bn_forward_training(const char *op, const Tensor &x,
             return Simple{batch_normalization_forward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, 2 * numel(x.dims), [&] {
+    run(op, [&] {
         md m = plain(x.dims), c = plain({x.dims[1]});
         Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
                   {DNNL_ARG_DST, memory(m, eng(), y.ptr)},
@@ -849,6 +864,7 @@ void bn_forward_inference(const char *op, const Tensor &x,
                           const Tensor &gamma, const Tensor &beta,
                           const Tensor &mean, const Tensor &var,
                           const Tensor &y, float eps) {
+    SerialIfSmall threads(numel(x.dims));
     std::string key = Key("bn_inf").d(x.dims).f(eps).s;
     auto e = cache().get<Simple>(key, [&] {
         return create(op, [&] {
@@ -856,7 +872,7 @@ void bn_forward_inference(const char *op, const Tensor &x,
             return Simple{batch_normalization_forward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, numel(x.dims), [&] {
+    run(op, [&] {
         md m = plain(x.dims), c = plain({x.dims[1]});
         Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
                   {DNNL_ARG_DST, memory(m, eng(), y.ptr)},
@@ -874,6 +890,7 @@ void bn_backward(const char *op, const Tensor &x, const Tensor &gy,
                  const Tensor &gamma, const Tensor &mean, const Tensor &var,
                  const Tensor &gx, const Tensor &ggamma, const Tensor &gbeta,
                  float eps) {
+    SerialIfSmall threads(3 * numel(x.dims));
     std::string key = Key("bn_bwd").d(x.dims).f(eps).s;
     auto e = cache().get<Simple>(key, [&] {
         return create(op, [&] {
@@ -884,7 +901,7 @@ void bn_backward(const char *op, const Tensor &x, const Tensor &gy,
             return Simple{batch_normalization_backward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, 3 * numel(x.dims), [&] {
+    run(op, [&] {
         md m = plain(x.dims), c = plain({x.dims[1]});
         Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
                   {DNNL_ARG_DIFF_DST, memory(m, eng(), gy.ptr)},
@@ -905,6 +922,7 @@ void bn_backward(const char *op, const Tensor &x, const Tensor &gy,
 void lrn_forward(const char *op, const Tensor &x, const Tensor &y,
                  const Tensor *unit_scale, int64_t n, float alpha,
                  float beta, float k) {
+    SerialIfSmall threads(n * numel(x.dims));
     std::string key = Key("lrn").d(x.dims).i(n).f(alpha).f(beta).f(k).s;
     auto e = cache().get<Simple>(key, [&] {
         return create(op, [&] {
@@ -915,7 +933,7 @@ void lrn_forward(const char *op, const Tensor &x, const Tensor &y,
             return Simple{dnnl::lrn_forward(pd), pd.scratchpad_desc()};
         });
     });
-    run(op, n * numel(x.dims), [&] {
+    run(op, [&] {
         md m = plain(x.dims);
         Args args{{DNNL_ARG_SRC, memory(m, eng(), x.ptr)},
                   {DNNL_ARG_DST, memory(m, eng(), y.ptr)}};
@@ -932,11 +950,11 @@ void lrn_forward(const char *op, const Tensor &x, const Tensor &y,
     const int64_t batch = x.dims[0], channels = x.dims[1];
     const int64_t inner = numel(x.dims) / (batch * channels);
     const int64_t half = (n - 1) / 2;
+#pragma omp parallel for collapse(2)
     for (int64_t b = 0; b < batch; ++b) {
-        const float *xb = in + b * channels * inner;
-        float *ub = out + b * channels * inner;
         for (int64_t c = 0; c < channels; ++c) {
-            float *u = ub + c * inner;
+            const float *xb = in + b * channels * inner;
+            float *u = out + (b * channels + c) * inner;
             std::fill(u, u + inner, 0.f);
             int64_t lo = std::max<int64_t>(0, c - half);
             int64_t hi = std::min<int64_t>(channels - 1, c + half);
