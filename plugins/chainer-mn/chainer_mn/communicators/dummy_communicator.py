@@ -18,6 +18,7 @@ class DummyCommunicator(MpiCommunicatorBase):
         entries = self._grad_entries(model, zero_fill)
         if not entries:
             return
+        self._check_grad_layout(entries)
         buf = self._grad_buffer.get(sum(p.size for p, _ in entries),
                                     self._grad_dtype(entries))
         _packed.pack(entries, buf, 1.0)

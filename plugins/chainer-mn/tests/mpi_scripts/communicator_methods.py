@@ -167,6 +167,141 @@ same(got, numpy.array([sum(range(r % 2, n, 2))], numpy.int64),
      'allreduce on the split communicator')
 sub.finalize()
 
+# -- multi_node_mean_grad and bcast_data
+import chainer_core.links as L  # noqa: E402
+
+
+class Net(chainer.Chain):
+    def __init__(self, dtype=numpy.float32):
+        super().__init__()
+        with self.init_scope():
+            self.a = L.Linear(3, 2)
+            self.b = L.Linear(2, 4)
+            self.c = L.Linear(None, 3)  # never initialised: skipped
+        for p in self.params():
+            if p.array is not None:
+                p.array = p.array.astype(dtype)
+                p.cleargrad()
+
+
+def set_grads(model, rank, skip=()):
+    for path, p in sorted(model.namedparams()):
+        if p.array is None or path in skip:
+            p.grad = None
+            continue
+        base = numpy.arange(p.size, dtype=numpy.float64).reshape(p.shape)
+        p.grad = ((rank + 1) * (base + 1)).astype(p.dtype)
+
+
+def expected_mean(p):
+    base = numpy.arange(p.size, dtype=numpy.float64).reshape(p.shape)
+    return (base + 1) * (n + 1) / 2
+
+
+averaging = name != 'dummy'
+model = Net()
+set_grads(model, r)
+comm.multi_node_mean_grad(model)
+for path, p in sorted(model.namedparams()):
+    if p.array is None:
+        check(p.grad is None, 'uninitialised ' + path)
+        continue
+    check(p.grad.dtype == p.dtype and p.grad.shape == p.shape, path)
+    want = expected_mean(p) if averaging else \
+        (r + 1) * (numpy.arange(p.size).reshape(p.shape) + 1)
+    close(p.grad, want, 'mean of ' + path)
+# Again, on the gradients the first call left (views of its buffer for
+# 'flat'): the mean of equal values is unchanged.
+before = {path: p.grad.copy() for path, p in model.namedparams()
+          if p.grad is not None}
+comm.multi_node_mean_grad(model)
+if averaging:
+    for path, p in model.namedparams():
+        if path in before:
+            close(p.grad, before[path], 'second mean of ' + path)
+# A parameter without a gradient: zero_fill counts it as zeros...
+set_grads(model, r, skip=('/a/W',) if r == 0 else ())
+comm.multi_node_mean_grad(model, zero_fill=True)
+if averaging:
+    w = model.a.W
+    base = numpy.arange(w.size).reshape(w.shape) + 1
+    close(w.grad, base * (n * (n + 1) / 2 - 1) / n, 'zero_fill mean')
+# ... and without zero_fill it is skipped (here on every process), while
+# the gradients before it in the buffer still average correctly.
+set_grads(model, r, skip=('/a/W',))
+comm.multi_node_mean_grad(model, zero_fill=False)
+check(model.a.W.grad is None, 'skipped without zero_fill')
+if averaging:
+    close(model.b.W.grad, expected_mean(model.b.W), 'mean next to a skip')
+# Gradients of several dtypes; the communication dtype may differ.
+for param_dtype, comm_dtype, tol in [
+        ('float16', None, 1e-3), ('float64', None, 1e-12),
+        ('float32', 'float16', 1e-3), ('float64', 'float32', 1e-6)]:
+    comm.set_config('allreduce_grad_dtype', comm_dtype)
+    m = Net(param_dtype)
+    set_grads(m, r)
+    comm.multi_node_mean_grad(m)
+    for path, p in m.namedparams():
+        if p.array is None:
+            continue
+        check(p.grad.dtype == numpy.dtype(param_dtype), 'dtype of ' + path)
+        if averaging:
+            close(p.grad, expected_mean(p), 'mean {}/{} {}'.format(
+                param_dtype, comm_dtype, path), rtol=tol, atol=tol)
+comm.set_config('allreduce_grad_dtype', None)
+mixed = Net()
+mixed.b.W.array = mixed.b.W.array.astype(numpy.float64)
+mixed.b.W.cleargrad()
+set_grads(mixed, r)
+comm.multi_node_mean_grad(mixed)
+check(mixed.b.W.grad.dtype == numpy.float64 and
+      mixed.a.W.grad.dtype == numpy.float32, 'mixed dtypes kept')
+if averaging:
+    close(mixed.b.W.grad, expected_mean(mixed.b.W), 'mixed dtypes mean')
+# In debug mode, different parameters on different processes are an error
+# on every process.
+if n > 1:
+    set_grads(model, r, skip=('/a/W',) if r == 1 else ())
+    with chainer.using_config('debug', True):
+        try:
+            comm.multi_node_mean_grad(model)
+        except ValueError as e:
+            check('zero_fill' in str(e), str(e))
+        else:
+            check(False, 'a layout mismatch went unnoticed')
+with chainer.using_config('debug', True):
+    set_grads(model, r)
+    comm.multi_node_mean_grad(model)
+# allreduce_grad is the deprecated name.
+import warnings  # noqa: E402
+set_grads(model, r)
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter('always')
+    comm.allreduce_grad(model)
+check(any(issubclass(x.category, DeprecationWarning) for x in w),
+      'allreduce_grad is deprecated')
+
+numpy.random.seed(r)
+model = Net()
+comm.bcast_data(model)
+for path, p in sorted(model.namedparams()):
+    if p.array is None:
+        continue
+    got = comm.allgather(p.array)
+    for g in got:
+        same(g, got[0], 'bcast_data ' + path)
+numpy.random.seed(0)
+check(numpy.array_equal(model.a.W.array, Net().a.W.array),
+      'rank 0 parameters everywhere')
+if n > 1:
+    other = Net() if r == 0 else L.Linear(3, 2)
+    try:
+        comm.bcast_data(other)
+    except ValueError as e:
+        check('rank' in str(e), str(e))
+    else:
+        check(False, 'bcast_data of different models')
+
 # -- configuration
 check(comm.get_config('allreduce_grad_dtype') is None, 'default dtype')
 comm.set_config('allreduce_grad_dtype', numpy.float16)
