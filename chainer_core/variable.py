@@ -628,11 +628,17 @@ class Parameter(Variable):
         device = self._initial_device or host.parse_spec('@numpy')
         data = initializers.generate_array(self.initializer, shape,
                                            device.xp, device=device)
+        # A device whose xp is NumPy but whose arrays are its own type
+        # (an ndarray subclass) gets plain ndarrays from xp: send them.
+        if not device.is_array_supported(data):
+            data = device.send(data)
         grad = None
         if self._grad_initializer is not None:
             grad = initializers.generate_array(
                 self._grad_initializer, shape, device.xp, dtype=data.dtype,
                 device=device)
+            if not device.is_array_supported(grad):
+                grad = device.send(grad)
         self.array = data
         self._grad_var = None if grad is None else Variable(
             grad, requires_grad=False)

@@ -410,3 +410,14 @@ def test_reset_forgets_plugin_kernels(sandbox):
     _forget_discovery()
     assert 'tplug' not in relu.implementations
     assert relu.reference is not None
+
+
+def test_lazy_parameters_are_created_on_the_links_device(sandbox):
+    sandbox.add_backend('tplug')
+    device = chainer_core.get_device('tplug:0')
+    plugin = sys.modules['tplug_plugin']
+    import chainer_core.links as L
+    link = L.Linear(None, 3).to_device(device)
+    y = link(device.send(numpy.ones((2, 4), dtype=numpy.float32)))
+    assert type(link.W.array) is plugin.Array
+    assert type(y.array) is plugin.Array

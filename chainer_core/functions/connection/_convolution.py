@@ -16,8 +16,15 @@ def matmul_acc(xp, a, b):
     """``a @ b`` (batched, broadcasting); float16 operands are multiplied in
     float32 so that long sums do not lose precision."""
     if a.dtype == numpy.float16:
-        return xp.matmul(a.astype(numpy.float32),
-                         b.astype(numpy.float32)).astype(numpy.float16)
+        return matmul_acc(xp, a.astype(numpy.float32),
+                          b.astype(numpy.float32)).astype(numpy.float16)
+    if a.ndim > 2 and b.ndim > 2 and _prod(a.shape[:-2]) == 1 and \
+            _prod(b.shape[:-2]) == 1:
+        # A stack of one: NumPy's stacked matmul can take a much slower
+        # threaded path than a plain matrix product.
+        lead = (1,) * max(a.ndim - 2, b.ndim - 2)
+        y = xp.matmul(a.reshape(a.shape[-2:]), b.reshape(b.shape[-2:]))
+        return y.reshape(lead + y.shape)
     return xp.matmul(a, b)
 
 

@@ -44,3 +44,4 @@ from chainer_core.functions.math.sum import sum, sum_to  # NOQA
 from chainer_core.functions.math.tensordot import tensordot  # NOQA
 from chainer_core.functions.math.trigonometric import (  # NOQA
     arccos, arcsin, arctan, arctan2, cos, sin, tan)
+from chainer_core.functions.math.identity import identity  # NOQA
