@@ -7,7 +7,9 @@ MPI as root: ``mpiexec --allow-run-as-root --oversubscribe -n 2 ...``).
 Rank 0 holds the first hidden layer and the output layer, rank 1 the
 second hidden layer::
 
-    rank 0: x -> l1 -> relu --send--> rank 1: l2 -> relu --send--> rank 0: l3 -> loss
+    rank 0: x -> l1 -> relu --send-->
+    rank 1:      l2 -> relu --send-->
+    rank 0:      l3 -> loss
 
 Rank 0 reads the data; rank 1 iterates over an empty dataset of the same
 length, so that both take the same number of steps. Backprop follows the

@@ -82,5 +82,3 @@ def run_mpi():
         return MpiResult(proc.returncode, output, time.monotonic() - start)
 
     return run
-
-

@@ -167,8 +167,8 @@ def test_checkpointer_without_trainer(comm, tmp_path):
     for it in (1, 2, 3):
         model.W.array[...] = it
         cp.save(model, it)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ['run.0.2',
-                                                         'run.0.3']
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ['run.0.2', 'run.0.3']
     (tmp_path / 'run.0.3').write_bytes(b'truncated')
     fresh = L.Linear(3, 2)
     assert cp.maybe_load(fresh) == 2

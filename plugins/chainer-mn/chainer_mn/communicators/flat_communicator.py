@@ -43,4 +43,3 @@ class FlatCommunicator(MpiCommunicatorBase):
     def finalize(self):
         self._grad_buffer.release()
         super().finalize()
-

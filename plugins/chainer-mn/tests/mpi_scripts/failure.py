@@ -9,7 +9,6 @@ import time
 import numpy
 
 import chainer_core as chainer
-import chainer_core.functions as F
 import chainer_core.links as L
 from chainer_core import training
 import chainer_mn

@@ -35,11 +35,11 @@ def piece(link, act=None):
         def __init__(self):
             super().__init__()
             with self.init_scope():
-                self.l = link.copy('copy')
+                self.lin = link.copy('copy')
             self.cleargrads()
 
         def forward(self, x):
-            y = self.l(x)
+            y = self.lin(x)
             return y if act is None else act(y)
     return Piece()
 
@@ -61,16 +61,16 @@ if r == 0:
     h = mnF.recv(comm, rank=1, delegate_variable=delegate)
     loss = F.softmax_cross_entropy(p3(h), t)
     loss.backward()
-    close(p1.l.W.grad, full.l1.W.grad, 'l1.W grad')
-    close(p1.l.b.grad, full.l1.b.grad, 'l1.b grad')
-    close(p3.l.W.grad, full.l3.W.grad, 'l3.W grad')
+    close(p1.lin.W.grad, full.l1.W.grad, 'l1.W grad')
+    close(p1.lin.b.grad, full.l1.b.grad, 'l1.b grad')
+    close(p3.lin.W.grad, full.l3.W.grad, 'l3.W grad')
 else:
     p2 = piece(full.l2, F.tanh)
     h = mnF.recv(comm, rank=0)
     delegate = mnF.send(p2(h), comm, rank=0)
     delegate.backward()
-    close(p2.l.W.grad, full.l2.W.grad, 'l2.W grad')
-    close(p2.l.b.grad, full.l2.b.grad, 'l2.b grad')
+    close(p2.lin.W.grad, full.l2.W.grad, 'l2.W grad')
+    close(p2.lin.b.grad, full.l2.b.grad, 'l2.b grad')
 
 # -- tuples, and an input that needs no gradient
 if r == 0:
@@ -122,10 +122,10 @@ for step in range(4):
     opt.update()
     ref.update(lambda: F.softmax_cross_entropy(full(xb), tb))
 if r == 0:
-    close(model[0].l.W.array, full.l1.W.array, 'trained l1.W')
-    close(model[1].l.W.array, full.l3.W.array, 'trained l3.W')
+    close(model[0].lin.W.array, full.l1.W.array, 'trained l1.W')
+    close(model[1].lin.W.array, full.l3.W.array, 'trained l3.W')
 else:
-    close(model[0].l.W.array, full.l2.W.array, 'trained l2.W')
+    close(model[0].lin.W.array, full.l2.W.array, 'trained l2.W')
 
 # -- a component sending to this process itself, and to two ranks
 if r == 0:
@@ -136,11 +136,11 @@ if r == 0:
         def __init__(self):
             super().__init__()
             with self.init_scope():
-                self.l = full.l2.copy('copy')
+                self.lin = full.l2.copy('copy')
             self.cleargrads()
 
         def forward(self, a, b):
-            return self.l(a) + self.l(b)
+            return self.lin(a) + self.lin(b)
     chain.add_link(TwoIn(), rank_in=[0, 1], rank_out=None)
     xs = chainer.Variable(x)
     y = chain(xs)
@@ -152,8 +152,8 @@ if r == 0:
     ref_y = ref.l2(ref_h) + ref.l2(ref_h * 2)
     F.sum(ref_y).backward()
     close(y.array, ref_y.array, 'self-send forward')
-    close(chain[0].l.W.grad, ref.l1.W.grad, 'self-send gradient of l1')
-    close(chain[1].l.W.grad, ref.l2.W.grad, 'self-send gradient of l2')
+    close(chain[0].lin.W.grad, ref.l1.W.grad, 'self-send gradient of l1')
+    close(chain[1].lin.W.grad, ref.l2.W.grad, 'self-send gradient of l2')
 else:
     chain = chainer_mn.MultiNodeChainList(comm)
 
