@@ -91,6 +91,7 @@ void Array::backward(bool retain_grad, bool enable_double_backprop, bool retain_
     std::unordered_map<VarNode*, Array> grads;
     std::unordered_map<VarNode*, std::shared_ptr<VarNode>> keep;
     grads[root.get()] = g0;
+    std::unordered_set<const uint8_t*> given{g0.data().get()};
     keep[root.get()] = root;
     std::priority_queue<std::shared_ptr<OpNode>, std::vector<std::shared_ptr<OpNode>>, RankLess> heap;
     std::unordered_set<OpNode*> seen;
@@ -126,7 +127,8 @@ void Array::backward(bool retain_grad, bool enable_double_backprop, bool retain_
         ctx.gxs.resize(op->inputs.size());
         for (size_t i = 0; i < op->inputs.size(); ++i) ctx.need[i] = op->inputs[i] != nullptr;
         op->fn(ctx);
-        if (!retain_graph) op->fn = nullptr;
+        // Double backprop differentiates through this graph again.
+        if (!retain_graph && !enable_double_backprop) op->fn = nullptr;
         for (size_t i = 0; i < op->inputs.size(); ++i) {
             const auto& in = op->inputs[i];
             if (!in || !ctx.gxs[i].defined()) continue;
@@ -136,7 +138,14 @@ void Array::backward(bool retain_grad, bool enable_double_backprop, bool retain_
                                 " and dtype " + dtype_name(gx.dtype()) + " for an input of shape " + in->shape.str() +
                                 " and dtype " + dtype_name(in->dtype));
             if (!in->creator) {
-                in->grad = accumulate(in->grad, gx);
+                if (in->grad.defined()) {
+                    in->grad = add(in->grad, gx);
+                } else {
+                    // A leaf owns its gradient: no read-only view, and no
+                    // buffer shared with another gradient of this pass.
+                    if (!gx.writeable() || !given.insert(gx.data().get()).second) gx = copy(gx);
+                    in->grad = gx;
+                }
                 continue;
             }
             auto& slot = grads[in.get()];

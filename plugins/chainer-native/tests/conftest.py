@@ -19,9 +19,9 @@ def numerical_grad(f, inputs, gy, eps=1e-6):
             i = it.multi_index
             old = x[i]
             x[i] = old + eps
-            yp = numpy.asarray(f(*[cn.asarray(v) for v in inputs]))
+            yp = numpy.array(f(*[cn.asarray(v) for v in inputs]))
             x[i] = old - eps
-            ym = numpy.asarray(f(*[cn.asarray(v) for v in inputs]))
+            ym = numpy.array(f(*[cn.asarray(v) for v in inputs]))
             x[i] = old
             g[i] = numpy.sum((yp - ym) * gy) / (2 * eps)
         grads.append(g)
