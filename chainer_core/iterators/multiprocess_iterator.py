@@ -14,10 +14,12 @@ import numpy
 
 from chainer_core.iterators._prefetch_base import PrefetchIterator
 
-# Task messages stay far below a pipe's buffer, so sending one never waits
-# for a worker that is itself blocked sending a large result.
 _MAX_CHUNK = 1024
-_TASKS_PER_WORKER = 2
+# The task messages a worker holds stay well below a pipe's buffer (a
+# pickled index takes at most 9 bytes), so sending one never waits for a
+# worker that is itself blocked sending a large result.
+_TASK_BYTES = 48 * 1024
+_INDEX_BYTES = 9
 _ALIGN = 16
 # How often an idle worker checks that its parent is still alive.
 _PARENT_CHECK_S = 1.0
@@ -84,6 +86,18 @@ def _pack(example, view, start, size):
     else:
         packed = put(example)
     return packed, (needed if short else 0)
+
+
+def _array_bytes(example):
+    """Bytes ``_pack`` needs for the arrays of ``example``."""
+    kind = type(example)
+    if kind is tuple or kind is list:
+        values = example
+    elif kind is dict:
+        values = example.values()
+    else:
+        values = (example,)
+    return sum(v.nbytes + _ALIGN for v in values if _packable(v))
 
 
 def _unpack(example, view):
@@ -181,14 +195,17 @@ class _Worker:
 
 class _Pool:
     """Worker processes, each fed through its own pipe, so the parent always
-    knows which tasks a worker holds and notices when it dies."""
+    knows which tasks a worker holds and notices when it dies. A worker
+    holds up to ``capacity`` tasks, each with a slot of its shared buffer
+    (when ``example_size`` is set)."""
 
     def __init__(self, dataset, n_processes, maxtasksperchild, example_size,
-                 chunk_size):
+                 chunk_size, capacity):
         self._ctx = multiprocessing.get_context()
         self._dataset = dataset
         self._max_tasks = maxtasksperchild
         self._example_size = example_size
+        self._capacity = capacity
         self._slot_size = -(-chunk_size * (example_size or 0) // _ALIGN) * \
             _ALIGN
         self.results = {}
@@ -205,7 +222,7 @@ class _Pool:
         shared = view = None
         if self._example_size:
             shared = self._ctx.RawArray('B',
-                                        _TASKS_PER_WORKER * self._slot_size)
+                                        self._capacity * self._slot_size)
             view = numpy.frombuffer(shared, dtype=numpy.uint8)
         process = self._ctx.Process(
             target=_worker_main, name='MultiprocessIterator-worker',
@@ -242,12 +259,12 @@ class _Pool:
     def _dispatch(self):
         while self._backlog:
             free = [w for w in self.workers
-                    if not w.retiring and len(w.tasks) < _TASKS_PER_WORKER]
+                    if not w.retiring and len(w.tasks) < self._capacity]
             if not free:
                 return
             worker = min(free, key=lambda w: len(w.tasks))
             task_id, chunk = self._backlog[0]
-            slot = min(set(range(_TASKS_PER_WORKER)) -
+            slot = min(set(range(self._capacity)) -
                        set(worker.tasks.values()))
             try:
                 worker.conn.send((task_id, chunk, slot))
@@ -366,12 +383,13 @@ class MultiprocessIterator(PrefetchIterator):
     leaving a ``with`` block) stops them.
 
     The dataset reaches the workers by fork (or by pickling, where the start
-    method is ``spawn``/``forkserver``), and examples come back pickled
-    through pipes, or, with ``shared_mem``, their arrays through shared
-    memory. An exception raised while loading an example is raised again
-    here, with the worker's traceback as its cause; a worker that dies makes
-    ``next`` raise RuntimeError instead of waiting forever (the worker is
-    replaced, so a retry may succeed).
+    method is ``spawn``/``forkserver``). Examples come back pickled through
+    pipes, except for their arrays (of an example that is an array, or a
+    tuple, list or dict), which come through shared memory. An exception
+    raised while loading an example is raised again here, with the worker's
+    traceback as its cause; a worker that dies makes ``next`` raise
+    RuntimeError instead of waiting forever (the worker is replaced, so a
+    retry may succeed).
 
     Args:
         dataset: any indexable with ``len``.
@@ -382,10 +400,11 @@ class MultiprocessIterator(PrefetchIterator):
             which defaults to shuffling).
         n_processes (int): worker processes (default: the CPU count).
         n_prefetch (int): batches loaded ahead.
-        shared_mem (int): bytes of shared memory per example for the arrays
-            of an example (an array, or a tuple, list or dict of arrays);
-            arrays that do not fit are pickled instead, with a warning.
-            None sends everything through pipes.
+        shared_mem (int): bytes of shared memory per example for its
+            arrays; arrays that do not fit are pickled instead, with a
+            warning. None sizes it after the first batch (which travels
+            through pipes; the workers then restart once), 0 sends
+            everything through pipes.
         order_sampler (OrderSampler): decides each epoch's order.
         dataset_timeout (float): seconds to wait for a batch before warning
             with :class:`MultiprocessIterator.TimeoutWarning` (the wait goes
@@ -421,6 +440,7 @@ class MultiprocessIterator(PrefetchIterator):
         self.maxtasksperchild = maxtasksperchild
         self._pool = None
         self._short_warned = False
+        self._example_size = shared_mem
         super().__init__(dataset, batch_size, repeat, shuffle, order_sampler,
                          n_prefetch, 'MultiprocessIterator')
 
@@ -429,11 +449,20 @@ class MultiprocessIterator(PrefetchIterator):
         return max(1, min(self.batch_size // self.n_processes // 2,
                           _MAX_CHUNK))
 
+    @property
+    def _capacity(self):
+        # Enough tasks a worker to have every prefetched batch in the
+        # workers, within the budget of task bytes a pipe holds.
+        chunk = self._chunk_size
+        tasks = self.n_prefetch * -(-self.batch_size // chunk)
+        wanted = -(-tasks // self.n_processes) + 1
+        return max(1, min(wanted, _TASK_BYTES // (chunk * _INDEX_BYTES)))
+
     def _submit(self, indices):
         if self._pool is None:
             self._pool = _Pool(self.dataset, self.n_processes,
-                               self.maxtasksperchild, self.shared_mem,
-                               self._chunk_size)
+                               self.maxtasksperchild, self._example_size,
+                               self._chunk_size, self._capacity)
         size = self._chunk_size
         return self._pool.submit([indices[k:k + size]
                                   for k in range(0, len(indices), size)])
@@ -468,14 +497,27 @@ class MultiprocessIterator(PrefetchIterator):
                     'unexpectedly (exit code {}) while loading examples; it '
                     'has been replaced'.format(reply[3], reply[2]))
             batch.extend(reply[2])
-            if reply[3] and not self._short_warned:
+            if reply[3] and not self._short_warned and \
+                    self.shared_mem is not None:
                 self._short_warned = True
                 warnings.warn(
                     'MultiprocessIterator: shared_mem={} bytes per example '
                     'is too small for an example needing about {} bytes; '
                     'such arrays are pickled through a pipe instead'.format(
                         self.shared_mem, reply[3]))
+        if self._example_size is None:
+            self._size_shared_memory(batch)
         return batch
+
+    def _size_shared_memory(self, batch):
+        """Make room in shared memory for examples like those of ``batch``:
+        the workers restart with buffers of that size."""
+        size = max(map(_array_bytes, batch), default=0)
+        self._example_size = -(-size // 64) * 64
+        if size:
+            # The loads in flight restart in the new workers.
+            self._unsubmit_pipeline()
+            self._shutdown()
 
     @staticmethod
     def _raise_worker_error(reply):

@@ -296,6 +296,54 @@ def test_shared_memory_too_small_warns_and_still_delivers():
         it.finalize()
 
 
+def test_shared_memory_sized_after_the_first_batch():
+    data = Arrays(12, shape=(64,))
+    serial = SerialIterator(data, 4, shuffle=False)
+    it = MultiprocessIterator(data, 4, n_processes=2, shuffle=False,
+                              n_prefetch=2)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter('error')
+            first = next(it)
+            # 256 bytes of array data and the alignment slack, rounded up;
+            # the batches loading ahead moved to workers with buffers.
+            assert it._example_size == 320
+            assert it._pool._slot_size > 0
+            assert all(w.view is not None for w in it._pool.workers)
+            batches = [first] + [next(it) for _ in range(5)]
+        for batch in batches:
+            expected = next(serial)
+            assert [i for _, i in batch] == [i for _, i in expected]
+            for (x, _), (y, _) in zip(batch, expected):
+                numpy.testing.assert_array_equal(x, y)
+    finally:
+        it.finalize()
+
+
+def test_no_shared_memory_for_examples_without_arrays():
+    it = MultiprocessIterator(Pids(), 4, n_processes=2, shuffle=False)
+    try:
+        next(it)
+        pids = it._worker_pids()
+        next(it)
+        assert it._example_size == 0
+        assert it._worker_pids() == pids
+    finally:
+        it.finalize()
+
+
+def test_shared_mem_zero_uses_pipes_only():
+    it = MultiprocessIterator(Arrays(8), 4, n_processes=2, shuffle=False,
+                              shared_mem=0)
+    try:
+        next(it)
+        next(it)
+        assert it._pool._slot_size == 0
+        assert all(w.view is None for w in it._pool.workers)
+    finally:
+        it.finalize()
+
+
 def test_dataset_timeout_warns_and_waits():
     it = MultiprocessIterator(Slow(4, 0.3), 2, n_processes=1, shuffle=False,
                               dataset_timeout=0.1)

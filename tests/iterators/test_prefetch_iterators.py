@@ -15,6 +15,8 @@ FACTORIES = {
         *a, n_processes=2, n_prefetch=3, **k),
     'process_shared': lambda *a, **k: iterators.MultiprocessIterator(
         *a, n_processes=2, shared_mem=256, **k),
+    'process_pipes': lambda *a, **k: iterators.MultiprocessIterator(
+        *a, n_processes=2, shared_mem=0, **k),
     'thread': lambda *a, **k: iterators.MultithreadIterator(
         *a, n_threads=2, **k),
 }
