@@ -61,12 +61,13 @@ def test_exception_keeps_its_traceback():
 
 
 def test_finalize_stops_the_threads():
-    it = MultithreadIterator(Recording(8), 2, n_threads=3, shuffle=False)
+    data = Recording(8)
+    it = MultithreadIterator(data, 2, n_threads=3, shuffle=False)
     next(it)
+    names = set(data.threads)
     it.finalize()
-    time.sleep(0.05)
-    assert not [t for t in threading.enumerate()
-                if t.name.startswith('MultithreadIterator')]
+    assert names and not [t for t in threading.enumerate()
+                          if t.name in names]
 
 
 def test_bad_n_threads():
