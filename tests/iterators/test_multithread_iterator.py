@@ -14,6 +14,7 @@ class Recording(DatasetMixin):
         self.delay = delay
         self.bad = bad
         self.threads = set()
+        self.thread_objects = set()
         self.loaded = set()
 
     def __len__(self):
@@ -21,6 +22,7 @@ class Recording(DatasetMixin):
 
     def get_example(self, i):
         self.threads.add(threading.current_thread().name)
+        self.thread_objects.add(threading.current_thread())
         time.sleep(self.delay)
         if i == self.bad:
             raise KeyError('missing {}'.format(i))
@@ -64,10 +66,9 @@ def test_finalize_stops_the_threads():
     data = Recording(8)
     it = MultithreadIterator(data, 2, n_threads=3, shuffle=False)
     next(it)
-    names = set(data.threads)
     it.finalize()
-    assert names and not [t for t in threading.enumerate()
-                          if t.name in names]
+    assert data.thread_objects
+    assert not any(t.is_alive() for t in data.thread_objects)
 
 
 def test_bad_n_threads():
