@@ -19,6 +19,7 @@ from chainer_core.configuration import config as _config
 
 import chainer_mkldnn
 from chainer_mkldnn import _native, mdarray
+from chainer_mkldnn._xp import xp as _xp
 
 _F32 = numpy.dtype(numpy.float32)
 _POOL_MAX, _POOL_AVG_INCLUDE, _POOL_AVG_EXCLUDE = 0, 1, 2
@@ -66,7 +67,9 @@ def kernel(name, auto=True):
                             "use_ideep is 'always' (set it to 'auto' to run "
                             "the NumPy reference instead)".format(
                                 name, _strip(name, str(e)))) from None
-            return reference(numpy, *args, **kwargs)
+            # With the device's namespace, exactly as the core runs a
+            # reference for a kernel this backend does not register.
+            return reference(_xp, *args, **kwargs)
 
         run.__name__ = run.__qualname__ = name
         run.__doc__ = 'oneDNN kernel {!r}, with the NumPy reference as ' \

@@ -87,6 +87,19 @@ def test_xp_makes_device_arrays(device):
     assert gx[0] == 2.0
 
 
+def test_copies_and_pickles_are_the_device(device):
+    import copy
+    import pickle
+    with device:
+        pass
+    assert copy.copy(device) is device
+    assert copy.deepcopy(device) is device
+    assert pickle.loads(pickle.dumps(device)) is device
+    link = L.Linear(2, 3).to_device(device)
+    clone = link.copy(mode='copy')
+    assert type(clone.W.array) is mdarray
+
+
 def test_plain_view(device):
     x = device.send(numpy.arange(4, dtype=numpy.float32))
     plain = numpy.asarray(x)
