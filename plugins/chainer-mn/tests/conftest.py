@@ -35,6 +35,10 @@ def _launcher_flags(mpiexec):
     return []
 
 
+def pytest_configure(config):
+    config.addinivalue_line('markers', 'mpi: launches mpiexec')
+
+
 class MpiResult:
     def __init__(self, returncode, output, elapsed):
         self.returncode = returncode
