@@ -124,4 +124,33 @@ except ValueError:
     pass
 else:
     check(n == 1, 'datasets of different lengths accepted')
+
+# The multi-node iterator: one process iterates, every process gets its
+# batches and epoch counters.
+master = n - 1
+base = chainer.iterators.SerialIterator(data, 6, repeat=False) \
+    if r == master else None
+mit = chainer_mn.iterators.create_multi_node_iterator(
+    base, comm, rank_master=master)
+got = []
+counters = []
+for batch in mit:
+    got.append(batch)
+    counters.append((mit.epoch, mit.is_new_epoch, mit.epoch_detail))
+every = comm.allgather_obj((got, counters))
+check(all(e == every[0] for e in every), 'multi-node iterator batches')
+check(sorted(sum(every[0][0], [])) == data, 'one sweep over the data')
+check(every[0][1][-1][:2] == (1, True), 'the epoch ends everywhere')
+mit.reset()
+check(mit.epoch == 0, 'reset')
+again = comm.allgather_obj(mit.next())
+check(all(b == again[0] for b in again), 'after reset')
+
+# AllreducePersistent averages float persistents (not integer ones).
+bn = L.BatchNormalization(3)
+bn.avg_mean[...] = r
+bn.N = r
+chainer_mn.extensions.AllreducePersistent(bn, comm)()
+close(bn.avg_mean, numpy.full(3, (n - 1) / 2.), 'averaged running mean')
+check(bn.N == r, 'integer persistents untouched')
 ok(comm)
