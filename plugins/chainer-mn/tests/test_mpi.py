@@ -23,6 +23,26 @@ def test_data_parallel_matches_one_process(run_mpi, name, n, dtype):
     run_mpi('data_parallel.py', n, *args).assert_ok(n)
 
 
+def _other_cpu_devices():
+    import chainer_core
+    found = []
+    for spec in ('native:0', '@intel64'):
+        try:
+            chainer_core.get_device(spec)
+        except Exception:
+            continue
+        found.append(spec)
+    return found
+
+
+@pytest.mark.parametrize('spec', _other_cpu_devices() or [
+    pytest.param('none', marks=pytest.mark.skip(
+        reason='no CPU backend besides NumPy is installed'))])
+@pytest.mark.parametrize('name', ['flat', 'naive'])
+def test_data_parallel_on_other_devices(run_mpi, name, spec):
+    run_mpi('data_parallel.py', 2, name, '-', spec).assert_ok(2)
+
+
 @pytest.mark.parametrize('n', [2, 3])
 def test_collective_gradients(run_mpi, n):
     run_mpi('collective_grads.py', n).assert_ok(n)

@@ -1,7 +1,9 @@
 """Data-parallel training on N processes ends with the same parameters as
 one process training on the combined batches.
 
-Usage: data_parallel.py COMMUNICATOR [GRAD_DTYPE]"""
+Usage: data_parallel.py COMMUNICATOR [GRAD_DTYPE [DEVICE]] (GRAD_DTYPE '-':
+the parameters' dtype; DEVICE: where the model lives, '@numpy' by
+default)."""
 import sys
 
 import numpy
@@ -13,7 +15,9 @@ import chainer_mn
 from _mpitest import check, close, ok
 
 name = sys.argv[1]
-grad_dtype = sys.argv[2] if len(sys.argv) > 2 else None
+grad_dtype = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] != '-' \
+    else None
+device = chainer.get_device(sys.argv[3] if len(sys.argv) > 3 else '@numpy')
 comm = chainer_mn.create_communicator(name, allreduce_grad_dtype=grad_dtype)
 r, n = comm.rank, comm.size
 B, D, STEPS = 8, 12, 6
@@ -43,6 +47,7 @@ ts = rng.randint(0, 5, size=(STEPS, n * B)).astype(numpy.int32)
 # Different initial parameters on each process: rank 0's win (bcast).
 numpy.random.seed(r)
 model = MLP()
+model.to_device(device)
 opt = chainer_mn.create_multi_node_optimizer(
     chainer.optimizers.MomentumSGD(lr=0.1), comm)
 opt.setup(model)
@@ -55,13 +60,15 @@ ref = MLP()
 ref_opt = chainer.optimizers.MomentumSGD(lr=0.1)
 ref_opt.setup(ref)
 ref_opt.add_hook(chainer.optimizer_hooks.WeightDecay(1e-3))
+host = chainer.get_device('@numpy')
 for (_, p), (_, q) in zip(sorted(model.namedparams()),
                           sorted(ref.namedparams())):
-    close(p.array, q.array, 'initial parameters', rtol=0, atol=0)
+    close(host.send(p.array), q.array, 'initial parameters', rtol=0, atol=0)
 
 for step in range(STEPS):
     mine = slice(r * B, (r + 1) * B)
-    opt.update(loss_of, model, xs[step, mine], ts[step, mine])
+    opt.update(loss_of, model, device.send(xs[step, mine]),
+               device.send(ts[step, mine]))
     ref_opt.update(loss_of, ref, xs[step], ts[step])
 
 check(opt.t == STEPS and ref_opt.t == STEPS, 'update counts')
@@ -69,11 +76,13 @@ tol = dict(rtol=1e-5, atol=1e-6) if grad_dtype is None else \
     dict(rtol=2e-2, atol=2e-3)
 for (path, p), (_, q) in zip(sorted(model.namedparams()),
                              sorted(ref.namedparams())):
-    close(p.array, q.array, 'parameter ' + path, **tol)
+    close(host.send(p.array), q.array, 'parameter ' + path, **tol)
     check(p.dtype == numpy.float32, 'dtype of ' + path)
+    check(device.is_array_supported(p.array) and
+          device.is_array_supported(p.grad), 'device of ' + path)
 # The processes agree exactly.
 for path, p in sorted(model.namedparams()):
-    got = comm.allgather(p.array)
+    got = comm.allgather(host.send(p.array))
     for g in got[1:]:
         check(numpy.array_equal(g, got[0]), path + ' differs between ranks')
 # The unused link was averaged as zeros: only weight decay moved it.
