@@ -74,7 +74,7 @@ def _get_initializer(initializer):
 
 
 def generate_array(initializer, shape, xp, dtype=None, device=None):
-    """Make an array of ``shape`` on ``xp``/``device`` filled by initializer."""
+    """An array of ``shape`` on ``xp``/``device`` filled by initializer."""
     dtype_attr = getattr(initializer, 'dtype', None)
     if dtype is not None and dtype_attr is not None and \
             numpy.dtype(dtype) != numpy.dtype(dtype_attr):

@@ -188,8 +188,8 @@ def test_corrupted_compressed_data(tmp_path):
         serializers.load_hdf5(path, Persistents(arr=numpy.zeros(5000)))
 
 
-def test_failing_write_in_h5py_keeps_the_previous_file(tmp_path,
-                                                      monkeypatch):
+def test_failing_write_in_h5py_keeps_the_previous_file(
+        tmp_path, monkeypatch):
     path = tmp_path / 'm.h5'
     src = L.Linear(3, 2)
     serializers.save_hdf5(path, src)
