@@ -61,6 +61,18 @@ class DeviceBase:
     def __exit__(self, *exc):
         self._context_stack().pop().__exit__(*exc)
 
+    # A device stands for hardware: copying a link that refers to one must
+    # not copy the device, and a pickled device is found again by name.
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        from backend_api._host import get_device
+        return get_device, (self.name,)
+
     def __eq__(self, other):
         return isinstance(other, DeviceBase) and self.name == other.name
 

@@ -257,3 +257,14 @@ class TestChainerDeviceEnvironment:
             '    print(c.get_device() is d)\n', '@bogus')
         assert proc.returncode == 0, proc.stderr
         assert proc.stdout.split() == ['@numpy', 'True']
+
+
+def test_devices_survive_copy_and_pickle_after_use():
+    import copy
+    import pickle
+    device = chainer_core.get_device('@numpy')
+    with device:
+        pass
+    assert copy.copy(device) is device
+    assert copy.deepcopy({'d': device})['d'] is device
+    assert pickle.loads(pickle.dumps(device)) is device
