@@ -262,7 +262,7 @@ class TestChainerDeviceEnvironment:
 def test_devices_survive_copy_and_pickle_after_use():
     import copy
     import pickle
-    device = chainer_core.get_device('@numpy')
+    device = chainer.get_device('@numpy')
     with device:
         pass
     assert copy.copy(device) is device
