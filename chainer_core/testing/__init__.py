@@ -17,5 +17,6 @@ from chainer_core.testing.parameterized import product_dict  # NOQA
 from chainer_core.testing.random import fix_random  # NOQA
 from chainer_core.testing.serializer import save_and_load  # NOQA
 from chainer_core.testing.serializer import save_and_load_npz  # NOQA
+from chainer_core.testing.serializer import save_and_load_hdf5  # NOQA
 from chainer_core.testing.training import (  # NOQA
     get_trainer_with_mock_updater)
