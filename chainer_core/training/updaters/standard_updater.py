@@ -1,17 +1,24 @@
 """StandardUpdater: read a batch, convert it, let the optimizer update."""
 from chainer_core.dataset import convert
-from chainer_core.dataset.iterator import Iterator
-from chainer_core.optimizer import Optimizer
 from chainer_core.training.updater import Updater
 
 
-def _as_dict(value, kind, type_):
-    if isinstance(value, type_):
-        return {'main': value}
-    if not isinstance(value, dict) or 'main' not in value:
-        raise TypeError('StandardUpdater: {} must be a {} or a dict with '
-                        'the key "main"'.format(kind, type_.__name__))
-    return dict(value)
+def _as_dict(value, kind, required):
+    """``{'main': value}`` unless ``value`` is already such a dict.
+
+    Anything with the methods the updater calls is accepted (wrappers such
+    as multi-node optimizers need not subclass the core's classes).
+    """
+    if isinstance(value, dict):
+        if 'main' not in value:
+            raise TypeError('StandardUpdater: a dict of {}s needs the key '
+                            '"main"'.format(kind))
+        return dict(value)
+    missing = [m for m in required if not hasattr(value, m)]
+    if missing:
+        raise TypeError('StandardUpdater: the {} {!r} lacks {}'.format(
+            kind, value, ', '.join(missing)))
+    return {'main': value}
 
 
 class StandardUpdater(Updater):
@@ -35,8 +42,10 @@ class StandardUpdater(Updater):
     def __init__(self, iterator, optimizer, converter=convert.concat_examples,
                  device=None, loss_func=None, loss_scale=None,
                  auto_new_epoch=True, *, input_device=None):
-        self._iterators = _as_dict(iterator, 'iterator', Iterator)
-        self._optimizers = _as_dict(optimizer, 'optimizer', Optimizer)
+        self._iterators = _as_dict(iterator, 'iterator',
+                                   ('__next__', 'serialize'))
+        self._optimizers = _as_dict(optimizer, 'optimizer',
+                                    ('update', 'target', 'serialize'))
         if device is not None:
             from backend_api._host import get_device
             device = get_device(device)
