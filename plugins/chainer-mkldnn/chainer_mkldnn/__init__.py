@@ -117,24 +117,8 @@ def _make_device(backend):
         def is_array_supported(self, array):
             return isinstance(array, mdarray)
 
-        # One device per process: copies (links are deep-copied with the
-        # devices they hold) and unpickled references are the device
-        # itself.
-        def __copy__(self):
-            return self
-
-        def __deepcopy__(self, memo):
-            return self
-
-        def __reduce__(self):
-            return _device_by_name, (self.name,)
-
     return MkldnnDevice(backend)
 
-
-def _device_by_name(name):
-    from backend_api._host import get_device as get
-    return get(name)
 
 
 class MkldnnError(RuntimeError):
