@@ -5,10 +5,14 @@
 #include <cblas.h>
 
 #include "errors.h"
+#include "threads.h"
 
 namespace cn {
 
 void blas_set_threads(int n) { scipy_openblas_set_num_threads(n); }
+
+BlasSingleThreaded::BlasSingleThreaded() { scipy_openblas_set_num_threads(1); }
+BlasSingleThreaded::~BlasSingleThreaded() { scipy_openblas_set_num_threads(num_threads()); }
 
 namespace {
 void check_dims(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb, int64_t ldc) {

@@ -8,6 +8,14 @@ namespace cn {
 
 void blas_set_threads(int n);
 
+// While alive, OpenBLAS calls run on their calling thread alone: for GEMMs
+// issued from the kernels' own pool, one per worker.
+class BlasSingleThreaded {
+public:
+    BlasSingleThreaded();
+    ~BlasSingleThreaded();
+};
+
 // C (m x n) = alpha * op(A) (m x k) * op(B) (k x n) + beta * C, row-major;
 // op transposes when the flag is set. ld* are row strides in elements.
 void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t lda,

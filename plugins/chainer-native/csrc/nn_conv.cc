@@ -45,85 +45,145 @@ Ints expand(const Ints& v, int d, const char* op, const char* name, int64_t min)
     return r;
 }
 
-// col (C * K, P) from one image (C, *in) per channel.
+// The valid output range [lo, hi) along one axis for kernel tap offset
+// `off` (= k * dilation - pad): positions o with 0 <= o * s + off < in.
+inline void valid_range(int64_t out, int64_t s, int64_t off, int64_t in, int64_t& lo, int64_t& hi) {
+    lo = off >= 0 ? 0 : (-off + s - 1) / s;
+    hi = in - off <= 0 ? 0 : (in - off + s - 1) / s;
+    if (hi > out) hi = out;
+    if (lo > hi) lo = hi;
+}
+
+// col (C * K, P) from one image (C, *in), row stride col_ld; single-threaded
+// (the caller spreads samples over the pool).
 template <typename T>
 void im2col(const T* img, int64_t channels, const Geom& g, T* col, int64_t col_ld) {
     const int d = g.d;
-    const int64_t lastn = g.out[d - 1];
-    const int64_t outer_n = g.out_size / std::max<int64_t>(lastn, 1);
-    parallel_for(channels, 1, [&](int64_t cb, int64_t ce) {
-        int64_t kk[kMaxNdim], oo[kMaxNdim];
-        for (int64_t c = cb; c < ce; ++c) {
-            const T* x = img + c * g.in_size;
-            for (int64_t kidx = 0; kidx < g.k_size; ++kidx) {
-                int64_t r = kidx;
-                for (int i = d - 1; i >= 0; --i) { kk[i] = r % g.k[i]; r /= g.k[i]; }
-                T* row = col + (c * g.k_size + kidx) * col_ld;
-                for (int64_t o = 0; o < outer_n; ++o) {
-                    int64_t q = o;
-                    for (int i = d - 2; i >= 0; --i) { oo[i] = q % g.out[i]; q /= g.out[i]; }
-                    int64_t off = 0;
-                    bool valid = true;
-                    for (int i = 0; i < d - 1; ++i) {
-                        int64_t pos = oo[i] * g.s[i] - g.p[i] + kk[i] * g.dl[i];
-                        if (pos < 0 || pos >= g.in[i]) { valid = false; break; }
-                        off = off * g.in[i] + pos;
+    if (d == 2) {
+        const int64_t H = g.in[0], W = g.in[1], oh = g.out[0], ow = g.out[1];
+        for (int64_t c = 0; c < channels; ++c) {
+            const T* x = img + c * H * W;
+            for (int64_t ky = 0; ky < g.k[0]; ++ky) {
+                int64_t offy = ky * g.dl[0] - g.p[0], ylo, yhi;
+                valid_range(oh, g.s[0], offy, H, ylo, yhi);
+                for (int64_t kx = 0; kx < g.k[1]; ++kx) {
+                    int64_t offx = kx * g.dl[1] - g.p[1], xlo, xhi;
+                    valid_range(ow, g.s[1], offx, W, xlo, xhi);
+                    T* row = col + ((c * g.k[0] + ky) * g.k[1] + kx) * col_ld;
+                    std::fill(row, row + ylo * ow, T(0));
+                    for (int64_t oy = ylo; oy < yhi; ++oy) {
+                        T* dst = row + oy * ow;
+                        const T* src = x + (oy * g.s[0] + offy) * W + offx;
+                        std::fill(dst, dst + xlo, T(0));
+                        if (g.s[1] == 1) {
+                            std::memcpy(dst + xlo, src + xlo, sizeof(T) * (xhi - xlo));
+                        } else {
+                            for (int64_t ox = xlo; ox < xhi; ++ox) dst[ox] = src[ox * g.s[1]];
+                        }
+                        std::fill(dst + xhi, dst + ow, T(0));
                     }
-                    T* dst = row + o * lastn;
-                    if (!valid) {
-                        for (int64_t j = 0; j < lastn; ++j) dst[j] = T(0);
-                        continue;
-                    }
-                    const int i = d - 1;
-                    const T* src = x + off * g.in[i];
-                    int64_t start = kk[i] * g.dl[i] - g.p[i];
-                    for (int64_t j = 0; j < lastn; ++j) {
-                        int64_t pos = j * g.s[i] + start;
-                        dst[j] = (pos >= 0 && pos < g.in[i]) ? src[pos] : T(0);
-                    }
+                    std::fill(row + yhi * ow, row + oh * ow, T(0));
                 }
             }
         }
-    });
+        return;
+    }
+    const int64_t lastn = g.out[d - 1];
+    const int64_t outer_n = g.out_size / std::max<int64_t>(lastn, 1);
+    int64_t kk[kMaxNdim], oo[kMaxNdim];
+    for (int64_t c = 0; c < channels; ++c) {
+        const T* x = img + c * g.in_size;
+        for (int64_t kidx = 0; kidx < g.k_size; ++kidx) {
+            int64_t r = kidx;
+            for (int i = d - 1; i >= 0; --i) { kk[i] = r % g.k[i]; r /= g.k[i]; }
+            T* row = col + (c * g.k_size + kidx) * col_ld;
+            for (int64_t o = 0; o < outer_n; ++o) {
+                int64_t q = o;
+                for (int i = d - 2; i >= 0; --i) { oo[i] = q % g.out[i]; q /= g.out[i]; }
+                int64_t off = 0;
+                bool valid = true;
+                for (int i = 0; i < d - 1; ++i) {
+                    int64_t pos = oo[i] * g.s[i] - g.p[i] + kk[i] * g.dl[i];
+                    if (pos < 0 || pos >= g.in[i]) { valid = false; break; }
+                    off = off * g.in[i] + pos;
+                }
+                T* dst = row + o * lastn;
+                if (!valid) {
+                    std::fill(dst, dst + lastn, T(0));
+                    continue;
+                }
+                const int i = d - 1;
+                const T* src = x + off * g.in[i];
+                int64_t start = kk[i] * g.dl[i] - g.p[i];
+                for (int64_t j = 0; j < lastn; ++j) {
+                    int64_t pos = j * g.s[i] + start;
+                    dst[j] = (pos >= 0 && pos < g.in[i]) ? src[pos] : T(0);
+                }
+            }
+        }
+    }
 }
 
 // The adjoint of im2col: img (C, *in) += col scattered back.
 template <typename T>
 void col2im(const T* col, int64_t col_ld, int64_t channels, const Geom& g, T* img) {
     const int d = g.d;
-    const int64_t lastn = g.out[d - 1];
-    const int64_t outer_n = g.out_size / std::max<int64_t>(lastn, 1);
-    parallel_for(channels, 1, [&](int64_t cb, int64_t ce) {
-        int64_t kk[kMaxNdim], oo[kMaxNdim];
-        for (int64_t c = cb; c < ce; ++c) {
-            T* x = img + c * g.in_size;
-            for (int64_t kidx = 0; kidx < g.k_size; ++kidx) {
-                int64_t r = kidx;
-                for (int i = d - 1; i >= 0; --i) { kk[i] = r % g.k[i]; r /= g.k[i]; }
-                const T* row = col + (c * g.k_size + kidx) * col_ld;
-                for (int64_t o = 0; o < outer_n; ++o) {
-                    int64_t q = o;
-                    for (int i = d - 2; i >= 0; --i) { oo[i] = q % g.out[i]; q /= g.out[i]; }
-                    int64_t off = 0;
-                    bool valid = true;
-                    for (int i = 0; i < d - 1; ++i) {
-                        int64_t pos = oo[i] * g.s[i] - g.p[i] + kk[i] * g.dl[i];
-                        if (pos < 0 || pos >= g.in[i]) { valid = false; break; }
-                        off = off * g.in[i] + pos;
-                    }
-                    if (!valid) continue;
-                    const int i = d - 1;
-                    T* dst = x + off * g.in[i];
-                    const T* src = row + o * lastn;
-                    int64_t start = kk[i] * g.dl[i] - g.p[i];
-                    for (int64_t j = 0; j < lastn; ++j) {
-                        int64_t pos = j * g.s[i] + start;
-                        if (pos >= 0 && pos < g.in[i]) dst[pos] += src[j];
+    if (d == 2) {
+        const int64_t H = g.in[0], W = g.in[1], oh = g.out[0], ow = g.out[1];
+        for (int64_t c = 0; c < channels; ++c) {
+            T* x = img + c * H * W;
+            for (int64_t ky = 0; ky < g.k[0]; ++ky) {
+                int64_t offy = ky * g.dl[0] - g.p[0], ylo, yhi;
+                valid_range(oh, g.s[0], offy, H, ylo, yhi);
+                for (int64_t kx = 0; kx < g.k[1]; ++kx) {
+                    int64_t offx = kx * g.dl[1] - g.p[1], xlo, xhi;
+                    valid_range(ow, g.s[1], offx, W, xlo, xhi);
+                    const T* row = col + ((c * g.k[0] + ky) * g.k[1] + kx) * col_ld;
+                    for (int64_t oy = ylo; oy < yhi; ++oy) {
+                        const T* src = row + oy * ow;
+                        T* dst = x + (oy * g.s[0] + offy) * W + offx;
+                        if (g.s[1] == 1) {
+                            for (int64_t ox = xlo; ox < xhi; ++ox) dst[ox] += src[ox];
+                        } else {
+                            for (int64_t ox = xlo; ox < xhi; ++ox) dst[ox * g.s[1]] += src[ox];
+                        }
                     }
                 }
             }
         }
-    });
+        return;
+    }
+    const int64_t lastn = g.out[d - 1];
+    const int64_t outer_n = g.out_size / std::max<int64_t>(lastn, 1);
+    int64_t kk[kMaxNdim], oo[kMaxNdim];
+    for (int64_t c = 0; c < channels; ++c) {
+        T* x = img + c * g.in_size;
+        for (int64_t kidx = 0; kidx < g.k_size; ++kidx) {
+            int64_t r = kidx;
+            for (int i = d - 1; i >= 0; --i) { kk[i] = r % g.k[i]; r /= g.k[i]; }
+            const T* row = col + (c * g.k_size + kidx) * col_ld;
+            for (int64_t o = 0; o < outer_n; ++o) {
+                int64_t q = o;
+                for (int i = d - 2; i >= 0; --i) { oo[i] = q % g.out[i]; q /= g.out[i]; }
+                int64_t off = 0;
+                bool valid = true;
+                for (int i = 0; i < d - 1; ++i) {
+                    int64_t pos = oo[i] * g.s[i] - g.p[i] + kk[i] * g.dl[i];
+                    if (pos < 0 || pos >= g.in[i]) { valid = false; break; }
+                    off = off * g.in[i] + pos;
+                }
+                if (!valid) continue;
+                const int i = d - 1;
+                T* dst = x + off * g.in[i];
+                const T* src = row + o * lastn;
+                int64_t start = kk[i] * g.dl[i] - g.p[i];
+                for (int64_t j = 0; j < lastn; ++j) {
+                    int64_t pos = j * g.s[i] + start;
+                    if (pos >= 0 && pos < g.in[i]) dst[pos] += src[j];
+                }
+            }
+        }
+    }
 }
 
 bool is_pointwise(const Geom& g) {
@@ -132,12 +192,8 @@ bool is_pointwise(const Geom& g) {
     return true;
 }
 
-// Samples per chunk so that a column buffer stays around 16 MB.
-int64_t chunk_of(int64_t n, int64_t rows, int64_t cols, int64_t isz) {
-    int64_t per = std::max<int64_t>(rows * cols * isz, 1);
-    int64_t c = (int64_t(16) << 20) / per;
-    return std::max<int64_t>(1, std::min(n, c));
-}
+// Samples are spread over the pool; each runs its im2col and its GEMMs on
+// its own thread, with a column buffer that stays in cache.
 
 // y (N, O, *out) = conv(x (N, C, *in), w (O, C/G, *k)) for T in {float, double}.
 template <typename T>
@@ -147,32 +203,22 @@ void conv_fwd(const Array& x, const Array& w, const Array& y, const Geom& g, int
     const T* xp = x.ptr<T>();
     const T* wp = w.ptr<T>();
     T* yp = y.ptr<T>();
-    int64_t nc = chunk_of(N, K, P, sizeof(T));
     bool pw = is_pointwise(g);
-    std::vector<T> col(static_cast<size_t>(K * nc * P));
-    std::vector<T> tmp(static_cast<size_t>(Og * nc * P));
-    for (int64_t n0 = 0; n0 < N; n0 += nc) {
-        int64_t nn = std::min(nc, N - n0);
-        for (int64_t gi = 0; gi < groups; ++gi) {
-            // col: (K, nn * P), sample j in columns [j * P, (j + 1) * P).
-            for (int64_t j = 0; j < nn; ++j) {
-                const T* img = xp + ((n0 + j) * C + gi * Cg) * g.in_size;
-                if (pw) {
-                    for (int64_t c = 0; c < Cg; ++c)
-                        std::memcpy(col.data() + c * nn * P + j * P, img + c * P, sizeof(T) * P);
-                } else {
-                    im2col<T>(img, Cg, g, col.data() + j * P, nn * P);
+    BlasSingleThreaded single;
+    parallel_for(N, 1, [&](int64_t nb, int64_t ne) {
+        std::vector<T> col(pw ? 0 : static_cast<size_t>(K * P));
+        for (int64_t n = nb; n < ne; ++n) {
+            for (int64_t gi = 0; gi < groups; ++gi) {
+                const T* img = xp + (n * C + gi * Cg) * g.in_size;
+                const T* cp = img;
+                if (!pw) {
+                    im2col<T>(img, Cg, g, col.data(), P);
+                    cp = col.data();
                 }
+                gemm(false, false, Og, P, K, T(1), wp + gi * Og * K, K, cp, P, T(0), yp + (n * O + gi * Og) * P, P);
             }
-            gemm(false, false, Og, nn * P, K, T(1), wp + gi * Og * K, K, col.data(), nn * P, T(0), tmp.data(), nn * P);
-            parallel_for(nn * Og, 16, [&](int64_t b, int64_t e) {
-                for (int64_t r = b; r < e; ++r) {
-                    int64_t j = r / Og, o = r % Og;
-                    std::memcpy(yp + ((n0 + j) * O + gi * Og + o) * P, tmp.data() + o * nn * P + j * P, sizeof(T) * P);
-                }
-            });
         }
-    }
+    });
 }
 
 // gx (N, C, *in) of conv, from gy (N, O, *out) and w (O, C/G, *k); the same
@@ -184,26 +230,24 @@ void conv_bwd_data(const Array& gy, const Array& w, const Array& gx, const Geom&
     const T* gyp = gy.ptr<T>();
     const T* wp = w.ptr<T>();
     T* gxp = gx.ptr<T>();
-    std::memset(gxp, 0, sizeof(T) * gx.size());
-    int64_t nc = chunk_of(N, K, P, sizeof(T));
-    std::vector<T> col(static_cast<size_t>(K * nc * P));
-    std::vector<T> gyc(static_cast<size_t>(Og * nc * P));
-    for (int64_t n0 = 0; n0 < N; n0 += nc) {
-        int64_t nn = std::min(nc, N - n0);
-        for (int64_t gi = 0; gi < groups; ++gi) {
-            parallel_for(nn * Og, 16, [&](int64_t b, int64_t e) {
-                for (int64_t r = b; r < e; ++r) {
-                    int64_t j = r / Og, o = r % Og;
-                    std::memcpy(gyc.data() + o * nn * P + j * P, gyp + ((n0 + j) * O + gi * Og + o) * P, sizeof(T) * P);
+    bool pw = is_pointwise(g);
+    BlasSingleThreaded single;
+    parallel_for(N, 1, [&](int64_t nb, int64_t ne) {
+        std::vector<T> col(static_cast<size_t>(K * P));
+        for (int64_t n = nb; n < ne; ++n) {
+            for (int64_t gi = 0; gi < groups; ++gi) {
+                T* img = gxp + (n * C + gi * Cg) * g.in_size;
+                const T* src = gyp + (n * O + gi * Og) * P;
+                if (pw) {
+                    gemm(true, false, K, P, Og, T(1), wp + gi * Og * K, K, src, P, T(0), img, P);
+                    continue;
                 }
-            });
-            gemm(true, false, K, nn * P, Og, T(1), wp + gi * Og * K, K, gyc.data(), nn * P, T(0), col.data(), nn * P);
-            for (int64_t j = 0; j < nn; ++j) {
-                T* img = gxp + ((n0 + j) * C + gi * Cg) * g.in_size;
-                col2im<T>(col.data() + j * P, nn * P, Cg, g, img);
+                gemm(true, false, K, P, Og, T(1), wp + gi * Og * K, K, src, P, T(0), col.data(), P);
+                std::fill(img, img + Cg * g.in_size, T(0));
+                col2im<T>(col.data(), P, Cg, g, img);
             }
         }
-    }
+    });
 }
 
 // gw (O, C/G, *k) from x (N, C, *in) and gy (N, O, *out).
@@ -214,32 +258,34 @@ void conv_bwd_weight(const Array& x, const Array& gy, const Array& gw, const Geo
     const T* xp = x.ptr<T>();
     const T* gyp = gy.ptr<T>();
     T* gwp = gw.ptr<T>();
-    std::memset(gwp, 0, sizeof(T) * gw.size());
-    int64_t nc = chunk_of(N, K, P, sizeof(T));
-    std::vector<T> col(static_cast<size_t>(K * nc * P));
-    std::vector<T> gyc(static_cast<size_t>(Og * nc * P));
     bool pw = is_pointwise(g);
-    for (int64_t n0 = 0; n0 < N; n0 += nc) {
-        int64_t nn = std::min(nc, N - n0);
-        for (int64_t gi = 0; gi < groups; ++gi) {
-            for (int64_t j = 0; j < nn; ++j) {
-                const T* img = xp + ((n0 + j) * C + gi * Cg) * g.in_size;
-                if (pw) {
-                    for (int64_t c = 0; c < Cg; ++c)
-                        std::memcpy(col.data() + c * nn * P + j * P, img + c * P, sizeof(T) * P);
-                } else {
-                    im2col<T>(img, Cg, g, col.data() + j * P, nn * P);
+    const int64_t wsize = gw.size();
+    int64_t nparts = std::min<int64_t>(num_threads(), N);
+    std::vector<std::vector<T>> partial(static_cast<size_t>(std::max<int64_t>(nparts, 1)));
+    int64_t per = nparts ? (N + nparts - 1) / nparts : N;
+    BlasSingleThreaded single;
+    parallel_for(nparts, 1, [&](int64_t pb, int64_t pe) {
+        std::vector<T> col(pw ? 0 : static_cast<size_t>(K * P));
+        for (int64_t part = pb; part < pe; ++part) {
+            std::vector<T>& acc = partial[part];
+            acc.assign(static_cast<size_t>(wsize), T(0));
+            for (int64_t n = part * per; n < std::min(N, (part + 1) * per); ++n) {
+                for (int64_t gi = 0; gi < groups; ++gi) {
+                    const T* img = xp + (n * C + gi * Cg) * g.in_size;
+                    const T* cp = img;
+                    if (!pw) {
+                        im2col<T>(img, Cg, g, col.data(), P);
+                        cp = col.data();
+                    }
+                    gemm(false, true, Og, K, P, T(1), gyp + (n * O + gi * Og) * P, P, cp, P, T(1),
+                         acc.data() + gi * Og * K, K);
                 }
             }
-            parallel_for(nn * Og, 16, [&](int64_t b, int64_t e) {
-                for (int64_t r = b; r < e; ++r) {
-                    int64_t j = r / Og, o = r % Og;
-                    std::memcpy(gyc.data() + o * nn * P + j * P, gyp + ((n0 + j) * O + gi * Og + o) * P, sizeof(T) * P);
-                }
-            });
-            gemm(false, true, Og, K, nn * P, T(1), gyc.data(), nn * P, col.data(), nn * P, T(1), gwp + gi * Og * K, K);
         }
-    }
+    });
+    std::fill(gwp, gwp + wsize, T(0));
+    for (const auto& acc : partial)
+        for (int64_t i = 0; i < static_cast<int64_t>(acc.size()); ++i) gwp[i] += acc[i];
 }
 
 // Runs f<T> on float32/float64 copies (float16 goes through float32).

@@ -77,6 +77,24 @@ inline void windows(const PoolGeom& g, F&& f) {
     }
 }
 
+// The input offset (within a plane) of tap t of output oi, or -1 in padding.
+inline int64_t tap_offset(const PoolGeom& g, int64_t oi, int64_t t) {
+    int64_t oo[kMaxNdim], kk[kMaxNdim];
+    for (int i = g.d - 1; i >= 0; --i) {
+        oo[i] = oi % g.out[i];
+        oi /= g.out[i];
+        kk[i] = t % g.k[i];
+        t /= g.k[i];
+    }
+    int64_t off = 0;
+    for (int i = 0; i < g.d; ++i) {
+        int64_t pos = oo[i] * g.s[i] - g.p[i] + kk[i];
+        if (pos < 0 || pos >= g.in[i]) return -1;
+        off = off * g.in[i] + pos;
+    }
+    return off;
+}
+
 Shape out_shape(const Shape& xs, const PoolGeom& g) {
     Shape s{xs[0], xs[1]};
     for (int i = 0; i < g.d; ++i) s.push_back(g.out[i]);
@@ -102,10 +120,10 @@ Array max_pool_gather(const Array& ggx, const Array& idx, const PoolGeom& g) {
         T* o = out.ptr<T>();
         parallel_for(g.planes, 1, [&](int64_t b, int64_t e) {
             for (int64_t pl = b; pl < e; ++pl) {
-                windows(g, [&](int64_t oi, int64_t t, int64_t off) {
-                    if (t == 0) o[pl * g.out_size + oi] = T(0.0f);
-                    if (off >= 0 && ip[pl * g.out_size + oi] == t) o[pl * g.out_size + oi] = s[pl * g.in_size + off];
-                });
+                for (int64_t oi = 0; oi < g.out_size; ++oi) {
+                    int64_t off = tap_offset(g, oi, ip[pl * g.out_size + oi]);
+                    o[pl * g.out_size + oi] = off >= 0 ? s[pl * g.in_size + off] : T(0.0f);
+                }
             }
         });
     });
@@ -127,11 +145,12 @@ Array max_pool_grad(const Array& gy, const Array& idx, const Shape& xs, const Po
         T* o = gx.ptr<T>();
         parallel_for(g.planes, 1, [&](int64_t b, int64_t e) {
             for (int64_t pl = b; pl < e; ++pl) {
-                windows(g, [&](int64_t oi, int64_t t, int64_t off) {
-                    if (off >= 0 && ip[pl * g.out_size + oi] == t)
+                for (int64_t oi = 0; oi < g.out_size; ++oi) {
+                    int64_t off = tap_offset(g, oi, ip[pl * g.out_size + oi]);
+                    if (off >= 0)
                         o[pl * g.in_size + off] = static_cast<T>(static_cast<Compute<T>>(o[pl * g.in_size + off]) +
-                                                               static_cast<Compute<T>>(s[pl * g.out_size + oi]));
-                });
+                                                                 static_cast<Compute<T>>(s[pl * g.out_size + oi]));
+                }
             }
         });
     });
@@ -226,6 +245,30 @@ std::pair<Array, Array> max_pool_with_indexes(const Array& x, const Ints& ksize,
             std::vector<C> best(g.out_size);
             for (int64_t pl = b; pl < e; ++pl) {
                 int32_t* ib = ip + pl * g.out_size;
+                if (g.d == 2) {
+                    const T* xs = s + pl * g.in_size;
+                    T* ys = o + pl * g.out_size;
+                    for (int64_t oy = 0; oy < g.out[0]; ++oy)
+                        for (int64_t ox = 0; ox < g.out[1]; ++ox) {
+                            C bv = -std::numeric_limits<C>::infinity();
+                            int32_t bt = 0;
+                            for (int64_t ky = 0; ky < g.k[0]; ++ky) {
+                                int64_t iy = oy * g.s[0] - g.p[0] + ky;
+                                for (int64_t kx = 0; kx < g.k[1]; ++kx) {
+                                    int64_t ix = ox * g.s[1] - g.p[1] + kx;
+                                    C v = (iy >= 0 && iy < g.in[0] && ix >= 0 && ix < g.in[1])
+                                              ? static_cast<C>(xs[iy * g.in[1] + ix]) : -std::numeric_limits<C>::infinity();
+                                    if ((ky == 0 && kx == 0) || v > bv) {
+                                        bv = v;
+                                        bt = static_cast<int32_t>(ky * g.k[1] + kx);
+                                    }
+                                }
+                            }
+                            ys[oy * g.out[1] + ox] = static_cast<T>(bv);
+                            ib[oy * g.out[1] + ox] = bt;
+                        }
+                    continue;
+                }
                 windows(g, [&](int64_t oi, int64_t t, int64_t off) {
                     C v = off >= 0 ? static_cast<C>(s[pl * g.in_size + off]) : -std::numeric_limits<C>::infinity();
                     if (t == 0 || v > best[oi]) { best[oi] = v; ib[oi] = static_cast<int32_t>(t); }
