@@ -30,8 +30,10 @@ class mdarray(numpy.ndarray):
     """An array on the ``@intel64`` device.
 
     Holds its data in NumPy's plain layout, so every NumPy operation works
-    on it (and returns an ``mdarray``); ``numpy.asarray(a)`` gives a plain
-    ``ndarray`` view of the same memory.
+    on it. Ufuncs and array methods return ``mdarray``; so does every
+    function of the device's ``xp`` (NumPy's own functions such as
+    ``numpy.concatenate`` return plain arrays, which are on ``@numpy``).
+    ``numpy.asarray(a)`` gives a plain ``ndarray`` view of the same memory.
     """
 
 
