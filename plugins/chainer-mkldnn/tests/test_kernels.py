@@ -256,3 +256,46 @@ def test_registered_for_mkldnn(device):
     for name in _kernels.KERNELS:
         impls = registry.get_spec(name).implementations
         assert impls['mkldnn'][1] == 'chainer-mkldnn'
+
+
+def test_non_contiguous_inputs(device, rng):
+    x = _x(rng, 2, 9, 8, 4).transpose(0, 3, 1, 2)   # (2, 4, 9, 8), strided
+    W = _x(rng, 6, 4, 3, 3)
+    args = (x, W, None, (1, 1), (1, 1), (1, 1), 1, False)
+    expected = registry.get_spec('convolution_2d').reference(numpy, *args)
+    with chainer_core.using_config('use_ideep', 'always'):
+        actual = _kernels.KERNELS['convolution_2d'](
+            device.send(x), device.send(W), *args[2:])
+    numpy.testing.assert_allclose(actual, expected, atol=1e-5, rtol=1e-5)
+
+
+def test_concurrent_threads_share_primitives(device, rng):
+    # The extension releases the GIL: threads run the same cached
+    # primitives at once and each gets its own result.
+    import threading
+    W = device.send(_x(rng, 8, 4, 3, 3))
+    xs = [device.send(_x(rng, 2, 4, 12, 12)) for _ in range(4)]
+    expected = [registry.get_spec('convolution_2d').reference(
+        numpy, numpy.asarray(x), numpy.asarray(W), None, (1, 1), (1, 1),
+        (1, 1), 1, False) for x in xs]
+    results = [None] * len(xs)
+    errors = []
+
+    def work(i):
+        try:
+            with chainer_core.using_config('use_ideep', 'always'):
+                for _ in range(20):
+                    results[i] = _kernels.KERNELS['convolution_2d'](
+                        xs[i], W, None, (1, 1), (1, 1), (1, 1), 1, False)
+        except Exception as e:  # reported below, in the main thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(i,))
+               for i in range(len(xs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    for r, e in zip(results, expected):
+        numpy.testing.assert_allclose(r, e, atol=1e-5, rtol=1e-5)
