@@ -1,5 +1,6 @@
 #include "blas.h"
 
+#include <algorithm>
 #include <climits>
 
 #include <cblas.h>
@@ -9,10 +10,7 @@
 
 namespace cn {
 
-void blas_set_threads(int n) { scipy_openblas_set_num_threads(n); }
-
-BlasSingleThreaded::BlasSingleThreaded() { scipy_openblas_set_num_threads(1); }
-BlasSingleThreaded::~BlasSingleThreaded() { scipy_openblas_set_num_threads(num_threads()); }
+void blas_init() { scipy_openblas_set_num_threads(1); }
 
 namespace {
 void check_dims(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -38,5 +36,40 @@ void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, double alph
                       static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a,
                       static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(ldc));
 }
+
+template <typename T>
+void gemm_mt(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha, const T* a, int64_t lda, const T* b,
+             int64_t ldb, T beta, T* c, int64_t ldc) {
+    int nt = num_threads();
+    double flops = 2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
+    if (nt <= 1 || flops < 4e6 || (m < 2 * nt && n < 2 * nt)) {
+        gemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+        return;
+    }
+    if (m >= n) {
+        int64_t chunk = (m + nt - 1) / nt;
+        parallel_for(nt, 1, [&](int64_t pb, int64_t pe) {
+            for (int64_t p = pb; p < pe; ++p) {
+                int64_t r0 = p * chunk, r1 = std::min(m, r0 + chunk);
+                if (r0 >= r1) continue;
+                gemm(ta, tb, r1 - r0, n, k, alpha, ta ? a + r0 : a + r0 * lda, lda, b, ldb, beta, c + r0 * ldc, ldc);
+            }
+        });
+    } else {
+        int64_t chunk = ((n + nt - 1) / nt + 15) / 16 * 16;
+        parallel_for(nt, 1, [&](int64_t pb, int64_t pe) {
+            for (int64_t p = pb; p < pe; ++p) {
+                int64_t c0 = p * chunk, c1 = std::min(n, c0 + chunk);
+                if (c0 >= c1) continue;
+                gemm(ta, tb, m, c1 - c0, k, alpha, a, lda, tb ? b + c0 * ldb : b + c0, ldb, beta, c + c0, ldc);
+            }
+        });
+    }
+}
+
+template void gemm_mt<float>(bool, bool, int64_t, int64_t, int64_t, float, const float*, int64_t, const float*,
+                             int64_t, float, float*, int64_t);
+template void gemm_mt<double>(bool, bool, int64_t, int64_t, int64_t, double, const double*, int64_t, const double*,
+                              int64_t, double, double*, int64_t);
 
 }  // namespace cn

@@ -48,8 +48,8 @@ void gemm_any(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a, int
                 for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = T(0);
             return;
         }
-        gemm(ta, tb, m, n, k, T(1), a, std::max<int64_t>(lda, 1), b, std::max<int64_t>(ldb, 1), T(0), c,
-             std::max<int64_t>(ldc, 1));
+        gemm_mt<T>(ta, tb, m, n, k, T(1), a, std::max<int64_t>(lda, 1), b, std::max<int64_t>(ldb, 1), T(0), c,
+                   std::max<int64_t>(ldc, 1));
     } else {
         using Acc = std::conditional_t<std::is_same<T, bool>::value, bool, int64_t>;
         for (int64_t i = 0; i < m; ++i)

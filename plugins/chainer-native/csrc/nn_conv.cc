@@ -204,7 +204,6 @@ void conv_fwd(const Array& x, const Array& w, const Array& y, const Geom& g, int
     const T* wp = w.ptr<T>();
     T* yp = y.ptr<T>();
     bool pw = is_pointwise(g);
-    BlasSingleThreaded single;
     parallel_for(N, 1, [&](int64_t nb, int64_t ne) {
         std::vector<T> col(pw ? 0 : static_cast<size_t>(K * P));
         for (int64_t n = nb; n < ne; ++n) {
@@ -231,7 +230,6 @@ void conv_bwd_data(const Array& gy, const Array& w, const Array& gx, const Geom&
     const T* wp = w.ptr<T>();
     T* gxp = gx.ptr<T>();
     bool pw = is_pointwise(g);
-    BlasSingleThreaded single;
     parallel_for(N, 1, [&](int64_t nb, int64_t ne) {
         std::vector<T> col(static_cast<size_t>(K * P));
         for (int64_t n = nb; n < ne; ++n) {
@@ -263,7 +261,6 @@ void conv_bwd_weight(const Array& x, const Array& gy, const Array& gw, const Geo
     int64_t nparts = std::min<int64_t>(num_threads(), N);
     std::vector<std::vector<T>> partial(static_cast<size_t>(std::max<int64_t>(nparts, 1)));
     int64_t per = nparts ? (N + nparts - 1) / nparts : N;
-    BlasSingleThreaded single;
     parallel_for(nparts, 1, [&](int64_t pb, int64_t pe) {
         std::vector<T> col(pw ? 0 : static_cast<size_t>(K * P));
         for (int64_t part = pb; part < pe; ++part) {

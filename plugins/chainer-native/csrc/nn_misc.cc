@@ -115,7 +115,7 @@ Array linear(const Array& x, const Array& w, const Array& b, int64_t n_batch_axe
                 if (in == 0) {
                     if (!b.defined()) std::memset(yp, 0, sizeof(T) * rows * out);
                 } else {
-                    gemm(false, true, rows, out, in, T(1), xc.ptr<T>(), in, wc.ptr<T>(), in, beta, yp, out);
+                    gemm_mt<T>(false, true, rows, out, in, T(1), xc.ptr<T>(), in, wc.ptr<T>(), in, beta, yp, out);
                 }
             }
         });

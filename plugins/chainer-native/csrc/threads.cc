@@ -143,7 +143,7 @@ std::shared_ptr<Pool> pool() {
         int n = default_threads();
         g_pool = std::make_shared<Pool>(n);
         g_threads.store(n);
-        blas_set_threads(n);
+        blas_init();
     }
     return g_pool;
 }
@@ -165,7 +165,7 @@ void set_num_threads(int n) {
         g_pool = std::make_shared<Pool>(n);
         g_threads.store(n);
     }
-    blas_set_threads(n);
+    blas_init();
 }
 
 void parallel_for_impl(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& f) {

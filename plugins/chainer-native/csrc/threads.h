@@ -8,7 +8,7 @@
 namespace cn {
 
 int num_threads();
-// Also sets OpenBLAS's own pool to n threads.
+// OpenBLAS itself stays single-threaded: the pool splits the GEMMs.
 void set_num_threads(int n);
 
 void parallel_for_impl(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& f);
