@@ -1,7 +1,10 @@
 #include "array.h"
 
 #include <cstdlib>
+#include <mutex>
 #include <new>
+#include <unordered_map>
+#include <vector>
 
 #include "graph.h"
 #include "loops.h"
@@ -10,8 +13,55 @@ namespace cn {
 
 namespace {
 
-struct AlignedFree {
-    void operator()(uint8_t* p) const { std::free(p); }
+// Buffers of 64 KiB and more are kept for reuse when freed (up to 256 MiB
+// in all): a training loop allocates the same sizes every step, and fresh
+// large blocks would cost page faults each time.
+class BufferCache {
+public:
+    static constexpr size_t kMin = 64 << 10;
+    static constexpr size_t kLimit = size_t(256) << 20;
+
+    void* get(size_t n) {
+        if (n >= kMin) {
+            std::lock_guard<std::mutex> g(m_);
+            auto it = free_.find(n);
+            if (it != free_.end() && !it->second.empty()) {
+                void* p = it->second.back();
+                it->second.pop_back();
+                cached_ -= n;
+                return p;
+            }
+        }
+        return std::aligned_alloc(64, n);
+    }
+
+    void put(void* p, size_t n) {
+        if (n >= kMin) {
+            std::lock_guard<std::mutex> g(m_);
+            if (cached_ + n <= kLimit) {
+                free_[n].push_back(p);
+                cached_ += n;
+                return;
+            }
+        }
+        std::free(p);
+    }
+
+private:
+    std::mutex m_;
+    std::unordered_map<size_t, std::vector<void*>> free_;
+    size_t cached_ = 0;
+};
+
+// Never destroyed: buffers may be freed during interpreter shutdown.
+BufferCache& cache() {
+    static BufferCache* c = new BufferCache();
+    return *c;
+}
+
+struct CachedFree {
+    size_t n;
+    void operator()(uint8_t* p) const { cache().put(p, n); }
 };
 
 }  // namespace
@@ -23,10 +73,10 @@ Array Array::empty(const Shape& shape, Dtype dtype) {
     size_t nbytes = static_cast<size_t>(n) * cn::itemsize(dtype);
     size_t alloc = (nbytes + 63) / 64 * 64;
     if (alloc == 0) alloc = 64;
-    void* p = std::aligned_alloc(64, alloc);
+    void* p = cache().get(alloc);
     if (!p) throw std::bad_alloc();
     auto body = std::make_shared<ArrayBody>();
-    body->data = std::shared_ptr<uint8_t>(static_cast<uint8_t*>(p), AlignedFree());
+    body->data = std::shared_ptr<uint8_t>(static_cast<uint8_t*>(p), CachedFree{alloc});
     body->shape = shape;
     body->strides = contiguous_strides(shape, cn::itemsize(dtype));
     body->dtype = dtype;

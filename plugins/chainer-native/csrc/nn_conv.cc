@@ -1,5 +1,6 @@
-// N-d convolution and transposed convolution by im2col + GEMM, processing
-// the batch in chunks so that one GEMM covers several samples.
+// N-d convolution and transposed convolution by im2col + GEMM, one sample
+// per pool thread at a time, with a single-threaded GEMM on a column buffer
+// that stays in cache.
 #include <cstring>
 
 #include "blas.h"
@@ -205,14 +206,15 @@ void conv_fwd(const Array& x, const Array& w, const Array& y, const Geom& g, int
     T* yp = y.ptr<T>();
     bool pw = is_pointwise(g);
     parallel_for(N, 1, [&](int64_t nb, int64_t ne) {
-        std::vector<T> col(pw ? 0 : static_cast<size_t>(K * P));
+        Array colbuf = Array::empty(Shape{pw ? 0 : K * P}, DtypeOf<T>::value);
+        T* colp = colbuf.ptr<T>();
         for (int64_t n = nb; n < ne; ++n) {
             for (int64_t gi = 0; gi < groups; ++gi) {
                 const T* img = xp + (n * C + gi * Cg) * g.in_size;
                 const T* cp = img;
                 if (!pw) {
-                    im2col<T>(img, Cg, g, col.data(), P);
-                    cp = col.data();
+                    im2col<T>(img, Cg, g, colp, P);
+                    cp = colp;
                 }
                 gemm(false, false, Og, P, K, T(1), wp + gi * Og * K, K, cp, P, T(0), yp + (n * O + gi * Og) * P, P);
             }
@@ -231,7 +233,8 @@ void conv_bwd_data(const Array& gy, const Array& w, const Array& gx, const Geom&
     T* gxp = gx.ptr<T>();
     bool pw = is_pointwise(g);
     parallel_for(N, 1, [&](int64_t nb, int64_t ne) {
-        std::vector<T> col(static_cast<size_t>(K * P));
+        Array colbuf = Array::empty(Shape{K * P}, DtypeOf<T>::value);
+        T* colp = colbuf.ptr<T>();
         for (int64_t n = nb; n < ne; ++n) {
             for (int64_t gi = 0; gi < groups; ++gi) {
                 T* img = gxp + (n * C + gi * Cg) * g.in_size;
@@ -240,9 +243,9 @@ void conv_bwd_data(const Array& gy, const Array& w, const Array& gx, const Geom&
                     gemm(true, false, K, P, Og, T(1), wp + gi * Og * K, K, src, P, T(0), img, P);
                     continue;
                 }
-                gemm(true, false, K, P, Og, T(1), wp + gi * Og * K, K, src, P, T(0), col.data(), P);
+                gemm(true, false, K, P, Og, T(1), wp + gi * Og * K, K, src, P, T(0), colp, P);
                 std::fill(img, img + Cg * g.in_size, T(0));
-                col2im<T>(col.data(), P, Cg, g, img);
+                col2im<T>(colp, P, Cg, g, img);
             }
         }
     });
@@ -262,7 +265,8 @@ void conv_bwd_weight(const Array& x, const Array& gy, const Array& gw, const Geo
     std::vector<std::vector<T>> partial(static_cast<size_t>(std::max<int64_t>(nparts, 1)));
     int64_t per = nparts ? (N + nparts - 1) / nparts : N;
     parallel_for(nparts, 1, [&](int64_t pb, int64_t pe) {
-        std::vector<T> col(pw ? 0 : static_cast<size_t>(K * P));
+        Array colbuf = Array::empty(Shape{pw ? 0 : K * P}, DtypeOf<T>::value);
+        T* colp = colbuf.ptr<T>();
         for (int64_t part = pb; part < pe; ++part) {
             std::vector<T>& acc = partial[part];
             acc.assign(static_cast<size_t>(wsize), T(0));
@@ -271,8 +275,8 @@ void conv_bwd_weight(const Array& x, const Array& gy, const Array& gw, const Geo
                     const T* img = xp + (n * C + gi * Cg) * g.in_size;
                     const T* cp = img;
                     if (!pw) {
-                        im2col<T>(img, Cg, g, col.data(), P);
-                        cp = col.data();
+                        im2col<T>(img, Cg, g, colp, P);
+                        cp = colp;
                     }
                     gemm(false, true, Og, K, P, T(1), gyp + (n * O + gi * Og) * P, P, cp, P, T(1),
                          acc.data() + gi * Og * K, K);

@@ -145,6 +145,21 @@ Array max_pool_grad(const Array& gy, const Array& idx, const Shape& xs, const Po
         T* o = gx.ptr<T>();
         parallel_for(g.planes, 1, [&](int64_t b, int64_t e) {
             for (int64_t pl = b; pl < e; ++pl) {
+                if (g.d == 2) {
+                    const int32_t* ib = ip + pl * g.out_size;
+                    const T* gs = s + pl * g.out_size;
+                    T* gd = o + pl * g.in_size;
+                    for (int64_t oy = 0; oy < g.out[0]; ++oy)
+                        for (int64_t ox = 0; ox < g.out[1]; ++ox) {
+                            int32_t t = ib[oy * g.out[1] + ox];
+                            int64_t iy = oy * g.s[0] - g.p[0] + t / g.k[1];
+                            int64_t ix = ox * g.s[1] - g.p[1] + t % g.k[1];
+                            if (iy < 0 || iy >= g.in[0] || ix < 0 || ix >= g.in[1]) continue;
+                            T& dst = gd[iy * g.in[1] + ix];
+                            dst = static_cast<T>(static_cast<Compute<T>>(dst) + static_cast<Compute<T>>(gs[oy * g.out[1] + ox]));
+                        }
+                    continue;
+                }
                 for (int64_t oi = 0; oi < g.out_size; ++oi) {
                     int64_t off = tap_offset(g, oi, ip[pl * g.out_size + oi]);
                     if (off >= 0)
