@@ -35,8 +35,12 @@ class NumpyBackend:
 
 
 def _to_numpy(array):
-    if isinstance(array, numpy.ndarray):
+    if type(array) is numpy.ndarray:
         return array
+    if isinstance(array, numpy.ndarray):
+        # A subclass belongs to another backend: @numpy holds plain arrays
+        # (a view: host memory is shared, not copied).
+        return array.view(numpy.ndarray)
     if isinstance(array, (numpy.generic, numbers.Number)):
         return numpy.asarray(array)
     get = getattr(array, 'get', None)  # CuPy and friends

@@ -215,7 +215,7 @@ class UpdateRule:
         :meth:`update_core_gpu` for CuPy arrays.
         """
         xp = param.device.xp
-        if xp is numpy:
+        if xp is numpy or isinstance(param.array, numpy.ndarray):
             self.update_core_cpu(param)
         elif getattr(xp, '__name__', '') == 'cupy':
             self.update_core_gpu(param)
