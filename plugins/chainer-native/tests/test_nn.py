@@ -258,3 +258,23 @@ def test_mean_squared_error():
     numpy.testing.assert_allclose(
         float(cn.mean_squared_error(cn.asarray(a), cn.asarray(b))),
         ((a - b) ** 2).mean())
+
+
+def test_training_loop_on_the_raw_api():
+    r = numpy.random.RandomState(1)
+    x = cn.asarray(r.normal(size=(64, 4)).astype(numpy.float32))
+    t = cn.asarray((r.normal(size=64) > 0).astype(numpy.int32))
+    params = [cn.asarray(r.normal(0, 0.5, s).astype(numpy.float32))
+              .require_grad() for s in ((16, 4), (16,), (2, 16), (2,))]
+    losses = []
+    for _ in range(50):
+        h = cn.relu(cn.linear(x, params[0], params[1]))
+        loss = cn.softmax_cross_entropy(cn.linear(h, params[2], params[3]),
+                                        t)
+        for p in params:
+            p.cleargrad()
+        loss.backward()
+        for p in params:
+            p -= 0.1 * p.grad
+        losses.append(float(loss))
+    assert losses[-1] < 0.7 * losses[0]

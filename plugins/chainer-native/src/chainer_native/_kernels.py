@@ -57,6 +57,28 @@ def _softmax_cross_entropy(x, t, class_weight, ignore_label, normalize,
                                     reduce=reduce)
 
 
+def _softmax_cross_entropy_grad(x, t, gloss, class_weight, ignore_label,
+                                normalize, reduce):
+    if class_weight is not None or reduce not in ('mean', 'no'):
+        return _reference('softmax_cross_entropy_grad')(
+            x, t, gloss, class_weight, ignore_label, normalize, reduce)
+    # The fused backward of the native routine, run by its C++ autograd on
+    # a leaf view of x.
+    xv = x.as_grad_stopped().require_grad()
+    if reduce == 'mean' and normalize:
+        loss = cn.softmax_cross_entropy(xv, t, ignore_label=ignore_label)
+        loss.grad = cn.asarray(gloss).astype(x.dtype).reshape(())
+    else:
+        loss = cn.softmax_cross_entropy(xv, t, ignore_label=ignore_label,
+                                        reduce='no')
+        g = cn.asarray(gloss).astype(x.dtype)
+        if reduce == 'mean':
+            g = g / max(x.shape[0], 1)
+        loss.grad = cn.ascontiguousarray(cn.broadcast_to(g, loss.shape))
+    loss.backward()
+    return xv.grad
+
+
 def _convolution(x, W, b, stride, pad, dilate, groups, cover_all):
     return cn.conv(x, W, b, stride=_pair_ints(stride), pad=_pair_ints(pad),
                    dilation=_pair_ints(dilate), groups=groups,
@@ -175,6 +197,7 @@ def kernels():
         'softmax': lambda x, axis: cn.softmax(x, axis),
         'log_softmax': lambda x, axis: cn.log_softmax(x, axis),
         'softmax_cross_entropy': _softmax_cross_entropy,
+        'softmax_cross_entropy_grad': _softmax_cross_entropy_grad,
         'mean_squared_error': lambda x0, x1: cn.mean_squared_error(x0, x1),
         'convolution_2d': _convolution,
         'convolution_nd': _convolution,
