@@ -67,10 +67,15 @@ struct CachedFree {
 }  // namespace
 
 Array Array::empty(const Shape& shape, Dtype dtype) {
-    int64_t n = total_size(shape);
-    for (auto d : shape)
+    int64_t n = 1;
+    for (auto d : shape) {
         if (d < 0) throw ShapeError("negative dimensions are not allowed: " + shape.str());
-    size_t nbytes = static_cast<size_t>(n) * cn::itemsize(dtype);
+        if (__builtin_mul_overflow(n, d, &n)) throw ShapeError("array is too big: shape " + shape.str());
+    }
+    int64_t nb;
+    if (__builtin_mul_overflow(n, static_cast<int64_t>(cn::itemsize(dtype)), &nb) || nb > (int64_t(1) << 56))
+        throw ShapeError("array is too big: shape " + shape.str());
+    size_t nbytes = static_cast<size_t>(nb);
     size_t alloc = (nbytes + 63) / 64 * 64;
     if (alloc == 0) alloc = 64;
     void* p = cache().get(alloc);

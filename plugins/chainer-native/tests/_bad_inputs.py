@@ -25,6 +25,8 @@ def cases():
         ('empty', lambda: cn.empty((-1, 2))),
         ('zeros', lambda: cn.zeros((2, -3))),
         ('ones', lambda: cn.ones('ab')),
+        ('ones_overflow', lambda: cn.ones((2 ** 40, 2 ** 40))),
+        ('reshape_overflow', lambda: cn.reshape(x2, (2 ** 62, 4, -1))),
         ('full', lambda: cn.full((2,), x2)),
         ('empty_like', lambda: cn.empty_like(x2, dtype='U3')),
         ('zeros_like', lambda: cn.zeros_like(x2, dtype=object)),
