@@ -38,12 +38,21 @@ void run_int_like(UnaryOp op, const Array& a, const Array& out) {
     const Strides& s = a.strides();
     switch (op) {
         case UnaryOp::Neg: unary_loop<T, T>(a, s, out, [](C x) { return static_cast<C>(-x); }); break;
-        case UnaryOp::Abs: unary_loop<T, T>(a, s, out, [](C x) { return static_cast<C>(x < 0 ? -x : x); }); break;
+        case UnaryOp::Abs:
+            unary_loop<T, T>(a, s, out, [](C x) {
+                if constexpr (std::is_same<C, bool>::value) return x;
+                else return static_cast<C>(x < 0 ? -x : x);
+            });
+            break;
         case UnaryOp::Sign:
             unary_loop<T, T>(a, s, out, [](C x) {
-                if constexpr (std::is_floating_point<C>::value)
-                    if (std::isnan(x)) return x;
-                return static_cast<C>(x > 0 ? 1 : (x < 0 ? -1 : 0));
+                if constexpr (std::is_same<C, bool>::value) {
+                    return x;
+                } else {
+                    if constexpr (std::is_floating_point<C>::value)
+                        if (std::isnan(x)) return x;
+                    return static_cast<C>(x > 0 ? 1 : (x < 0 ? -1 : 0));
+                }
             });
             break;
         case UnaryOp::Square: unary_loop<T, T>(a, s, out, [](C x) { return static_cast<C>(x * x); }); break;
