@@ -176,15 +176,25 @@ class Link:
 
     def params(self, include_uninit=True):
         """All parameters of this link and its descendants."""
-        for _, p in self.namedparams(include_uninit):
-            yield p
+        out = []
+        self._gather_params(None, include_uninit, out)
+        return iter(out)
 
     def namedparams(self, include_uninit=True):
         """``(path, parameter)`` pairs, paths like ``/l1/W``."""
+        out = []
+        self._gather_params('', include_uninit, out)
+        return iter(out)
+
+    def _gather_params(self, prefix, include_uninit, out):
+        # One flat pass instead of nested generators: optimizers walk the
+        # parameters several times per update. ``prefix`` None: no names.
         d = self.__dict__
         for name in sorted(self._params):
-            if include_uninit or d[name].array is not None:
-                yield '/' + name, d[name]
+            p = d[name]
+            if include_uninit or p.array is not None:
+                out.append(p if prefix is None else
+                           (prefix + '/' + name, p))
 
     def links(self, skipself=False):
         """This link (unless ``skipself``) and all its descendants."""
@@ -544,12 +554,12 @@ class Chain(Link):
     def _child(self, name):
         return self.__dict__[name]
 
-    def namedparams(self, include_uninit=True):
-        yield from super().namedparams(include_uninit)
+    def _gather_params(self, prefix, include_uninit, out):
+        super()._gather_params(prefix, include_uninit, out)
         for name, child in self._named_children():
-            prefix = '/' + name
-            for path, p in child.namedparams(include_uninit):
-                yield prefix + path, p
+            child._gather_params(
+                None if prefix is None else prefix + '/' + name,
+                include_uninit, out)
 
     def namedlinks(self, skipself=False):
         if not skipself:
@@ -627,12 +637,12 @@ class ChainList(Link):
     def _child(self, name):
         return self._children[int(name)]
 
-    def namedparams(self, include_uninit=True):
-        yield from super().namedparams(include_uninit)
+    def _gather_params(self, prefix, include_uninit, out):
+        super()._gather_params(prefix, include_uninit, out)
         for name, child in self._named_children():
-            prefix = '/' + name
-            for path, p in child.namedparams(include_uninit):
-                yield prefix + path, p
+            child._gather_params(
+                None if prefix is None else prefix + '/' + name,
+                include_uninit, out)
 
     def namedlinks(self, skipself=False):
         if not skipself:

@@ -11,7 +11,10 @@ def test_observers_name_their_values():
     r = reporter.Reporter()
     link = chainer.links.Linear(2, 2)
     r.add_observer('main', link)
-    r.add_observers('main', [('/child', object())])
+    # Observers are known by id(): keep them alive so a new object cannot
+    # take a registered id.
+    child, stranger = object(), object()
+    r.add_observers('main', [('/child', child)])
     observation = {}
     with r.scope(observation):
         chainer.report({'loss': 1.0}, link)
@@ -19,7 +22,7 @@ def test_observers_name_their_values():
     assert observation == {'main/loss': 1.0, 'plain': 2}
     with r.scope({}):
         with pytest.raises(KeyError, match='not registered'):
-            chainer.report({'x': 1}, object())
+            chainer.report({'x': 1}, stranger)
 
 
 def test_report_without_a_reporter_does_nothing():
