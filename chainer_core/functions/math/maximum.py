@@ -19,7 +19,11 @@ def _maximum_mask(xp, x1, x2):
 
 
 class Maximum(function_node.FunctionNode):
-    """Elementwise maximum with broadcasting."""
+    """Elementwise maximum with broadcasting (Minimum differs only in its
+    kernels)."""
+
+    _kernel = 'maximum'
+    _mask_kernel = 'maximum_mask'
 
     def check_type_forward(self, in_types):
         check_float_inputs(in_types, ('x1', 'x2'))
@@ -29,13 +33,14 @@ class Maximum(function_node.FunctionNode):
     def forward(self, inputs):
         x1, x2 = inputs
         self.retain_inputs((0, 1))
-        return kernels.lookup('maximum', x1)(x1, x2),
+        return kernels.lookup(self._kernel, x1)(x1, x2),
 
     def backward(self, indexes, grad_outputs):
         x1, x2 = self.get_retained_inputs()
         gy, = grad_outputs
         # Ties send the gradient to x1, as in Chainer.
-        mask = kernels.lookup('maximum_mask', x1.array)(x1.array, x2.array)
+        mask = kernels.lookup(self._mask_kernel, x1.array)(x1.array,
+                                                           x2.array)
         ret = []
         if 0 in indexes:
             ret.append(sum_to_shape(gy * mask, x1.shape))

@@ -1,8 +1,6 @@
 """minimum: the elementwise smaller of two arrays."""
 from backend_api import kernels
-from chainer_core import function_node
-from chainer_core.functions.math._util import check_float_inputs, sum_to_shape
-from chainer_core.utils import type_check
+from chainer_core.functions.math.maximum import Maximum
 
 
 @kernels.declare('minimum')
@@ -18,30 +16,11 @@ def _minimum_mask(xp, x1, x2):
     return xp.asarray(x1 <= x2, dtype=x1.dtype)
 
 
-class Minimum(function_node.FunctionNode):
+class Minimum(Maximum):
     """Elementwise minimum with broadcasting."""
 
-    def check_type_forward(self, in_types):
-        check_float_inputs(in_types, ('x1', 'x2'))
-        type_check.expect_broadcast_shapes(in_types[0].shape,
-                                           in_types[1].shape)
-
-    def forward(self, inputs):
-        x1, x2 = inputs
-        self.retain_inputs((0, 1))
-        return kernels.lookup('minimum', x1)(x1, x2),
-
-    def backward(self, indexes, grad_outputs):
-        x1, x2 = self.get_retained_inputs()
-        gy, = grad_outputs
-        # Ties send the gradient to x1, as in Chainer.
-        mask = kernels.lookup('minimum_mask', x1.array)(x1.array, x2.array)
-        ret = []
-        if 0 in indexes:
-            ret.append(sum_to_shape(gy * mask, x1.shape))
-        if 1 in indexes:
-            ret.append(sum_to_shape(gy * (1 - mask), x2.shape))
-        return tuple(ret)
+    _kernel = 'minimum'
+    _mask_kernel = 'minimum_mask'
 
 
 def minimum(x1, x2):
