@@ -4,6 +4,7 @@ import warnings
 
 import numpy
 
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
@@ -32,6 +33,28 @@ def _intermediate_dtype(dtype):
     # Squared float16 gradients underflow (1e-4 ** 2 is 0 in float16): the
     # moments of float16 parameters are kept and computed in float32.
     return numpy.float32 if dtype == numpy.float16 else dtype
+
+
+@kernels.declare('adam_update')
+def _adam_update(xp, param, grad, m, v, vhat, alpha_t, beta1, beta2, eps,
+                 eta, weight_decay_rate, lower, upper):
+    """In place, computed in the dtype of the moments m and v (float32 for
+    float16 param and grad): m += (1 - beta1) (g - m);
+    v += (1 - beta2) (g^2 - v); s = vhat = max(vhat, v) when vhat is not
+    None, else s = v; step = alpha_t / (sqrt(s) + eps), clipped into
+    [lower, upper] when lower is not None;
+    param -= eta (step m + weight_decay_rate param). Returns None."""
+    grad = grad.astype(m.dtype, copy=False)
+    m += (1 - beta1) * (grad - m)
+    v += (1 - beta2) * (grad * grad - v)
+    if vhat is not None:
+        xp.maximum(vhat, v, out=vhat)
+        v = vhat
+    step = alpha_t / (xp.sqrt(v) + eps)
+    if lower is not None:
+        step = xp.clip(step, lower, upper)
+    delta = eta * (step * m + weight_decay_rate * param)
+    param -= delta.astype(param.dtype, copy=False)
 
 
 class AdamRule(optimizer.UpdateRule):
@@ -111,28 +134,22 @@ class AdamRule(optimizer.UpdateRule):
 
     def update_core(self, param):
         hp = self.hyperparam
-        dtype = _intermediate_dtype(param.dtype)
-        self._check_eps(dtype)
-        xp = param.device.xp
-        grad = param.grad.astype(dtype, copy=False)
-        m, v = self.state['m'], self.state['v']
-        m += (1 - hp.beta1) * (grad - m)
-        v += (1 - hp.beta2) * (grad * grad - v)
+        self._check_eps(_intermediate_dtype(param.dtype))
+        vhat = None
         if hp.amsgrad:
             vhat = self.state.get('vhat')
             if vhat is None:
-                # amsgrad switched on after the first update.
-                vhat = self.state['vhat'] = v.copy()
-            xp.maximum(vhat, v, out=vhat)
-        else:
-            vhat = v
-        vhat = vhat.astype(dtype, copy=False)
-        step = self.alpha_t / (xp.sqrt(vhat) + hp.eps)
+                # amsgrad switched on after the first update: v >= 0, so
+                # max(0, v) starts the running maximum at this step's v.
+                vhat = self.state['vhat'] = param.device.xp.zeros_like(
+                    self.state['v'])
+        lower = upper = None
         if hp.adabound:
             lower, upper = self.bounds
-            step = xp.clip(step, lower, upper)
-        delta = hp.eta * (step * m + hp.weight_decay_rate * param.array)
-        param.array -= delta.astype(param.dtype, copy=False)
+        kernels.lookup('adam_update', param.array)(
+            param.array, param.grad, self.state['m'], self.state['v'], vhat,
+            self.alpha_t, hp.beta1, hp.beta2, hp.eps, hp.eta,
+            hp.weight_decay_rate, lower, upper)
 
 
 class Adam(optimizer.GradientMethod):

@@ -1,9 +1,18 @@
 """MomentumSGD: SGD with (heavy-ball) momentum."""
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
 _default_hyperparam.momentum = 0.9
+
+
+@kernels.declare('momentum_sgd_update')
+def _momentum_sgd_update(xp, param, grad, v, lr, momentum):
+    """In place: v = momentum * v - lr * grad; param += v. Returns None."""
+    v *= momentum
+    v -= lr * grad
+    param += v
 
 
 class MomentumSGDRule(optimizer.UpdateRule):
@@ -20,10 +29,9 @@ class MomentumSGDRule(optimizer.UpdateRule):
         self.state['v'] = param.xp.zeros_like(param.array)
 
     def update_core(self, param):
-        v = self.state['v']
-        v *= self.hyperparam.momentum
-        v -= self.hyperparam.lr * param.grad
-        param.array += v
+        hp = self.hyperparam
+        kernels.lookup('momentum_sgd_update', param.array)(
+            param.array, param.grad, self.state['v'], hp.lr, hp.momentum)
 
 
 class MomentumSGD(optimizer.GradientMethod):

@@ -1,8 +1,15 @@
 """SGD: plain stochastic gradient descent."""
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
+
+
+@kernels.declare('sgd_update')
+def _sgd_update(xp, param, grad, lr):
+    """In place: param -= lr * grad. Returns None."""
+    param -= lr * grad
 
 
 class SGDRule(optimizer.UpdateRule):
@@ -14,7 +21,8 @@ class SGDRule(optimizer.UpdateRule):
             self.hyperparam.lr = lr
 
     def update_core(self, param):
-        param.array -= self.hyperparam.lr * param.grad
+        kernels.lookup('sgd_update', param.array)(
+            param.array, param.grad, self.hyperparam.lr)
 
 
 class SGD(optimizer.GradientMethod):
