@@ -15,7 +15,7 @@ import warnings
 
 import pluggy
 
-from backend_api import hookspecs, kernels
+from backend_api import graph as _graph, hookspecs, kernels
 from backend_api._markers import API_VERSION, ESCAPE_HATCH, PROJECT_NAME
 from backend_api.errors import (
     APIVersionError, BackendConflictError, DeviceSpecError, PluginError)
@@ -96,6 +96,14 @@ class _Registrar:
         except PluginError as e:
             raise PluginError('{}: {}'.format(self._where(), e)) from None
 
+    def register_graph_kernel(self, node_class, backend_name, fn):
+        """See :func:`backend_api.graph.register_graph_kernel`."""
+        try:
+            _graph.register_graph_kernel(node_class, backend_name, fn,
+                                         self._record.distribution)
+        except PluginError as e:
+            raise PluginError('{}: {}'.format(self._where(), e)) from None
+
 
 class _ConfigRegistrar:
     def __init__(self, add_key):
@@ -155,6 +163,7 @@ class Host:
         # Kernels of forgotten plugins must go too: a plugin discovered again
         # from another distribution would otherwise conflict with itself.
         kernels.unregister_all()
+        _graph.remove_all()
 
     # -- registration -------------------------------------------------
 
@@ -187,6 +196,7 @@ class Host:
             err.distributions = [other.distribution, record.distribution]
             self.conflicts[name] = err
             kernels.unregister_backend(name)
+            _graph.remove_backend(name)
             raise err
         self.backends[name] = (backend, record)
         record.backends.append(name)
@@ -257,6 +267,7 @@ class Host:
             if self.backends.get(name, (None, None))[1] is record:
                 del self.backends[name]
                 kernels.unregister_backend(name)
+                _graph.remove_backend(name)
         record.backends = []
         try:
             self.pm.unregister(name=record.key)
@@ -492,6 +503,7 @@ class Host:
     def _drop_backend(self, name):
         self.backends.pop(name, None)
         kernels.unregister_backend(name)
+        _graph.remove_backend(name)
         self._type_backend.clear()
 
     def backend_for_array(self, array):

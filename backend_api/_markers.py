@@ -7,6 +7,6 @@ hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
 
 # (major, minor): a plugin built for (M, m) loads when M equals ours and m is
 # not above ours.
-API_VERSION = (1, 0)
+API_VERSION = (1, 1)
 
 ESCAPE_HATCH = 'set CHAINER_DEVICE=@numpy to skip this backend'

@@ -51,5 +51,58 @@ class Device(Protocol):
         """Wait until queued work on this device is done."""
 
 
+@runtime_checkable
+class Graph(Protocol):
+    """What the optional ``Backend.get_graph()`` returns: the backend
+    records autograd itself.
+
+    Arrays of the backend then carry their graph in it (see
+    :mod:`backend_api.graph`). A *graph array* is an array that requires
+    grad; views made by ``leaf`` and ``detach`` share the buffer.
+    """
+
+    def leaf(self, array: Any) -> Any:
+        """A new view of ``array`` that requires grad, with no creator."""
+
+    def detach(self, array: Any) -> Any:
+        """A new view of ``array`` outside the graph."""
+
+    def requires_grad(self, array: Any) -> bool:
+        """Whether ``array`` is a graph array."""
+
+    def get_grad(self, array: Any, keep_graph: bool) -> Any:
+        """The gradient stored for a graph array, or None; outside the graph
+        unless ``keep_graph``."""
+
+    def set_grad(self, array: Any, grad: Any) -> None:
+        """Store (None: clear) the gradient of a graph array."""
+
+    def backward(self, array: Any, retain_grad: bool,
+                 enable_double_backprop: bool, retain_graph: bool) -> None:
+        """Backprop from ``array``, starting from its stored gradient
+        (ones for a one-element array); leaves accumulate gradients."""
+
+    def grad(self, outputs, inputs, grad_outputs, retain_grad: bool,
+             enable_double_backprop: bool, retain_graph: bool) -> list:
+        """Gradients of ``outputs`` w.r.t. ``inputs`` (None where no path);
+        no leaf gradient is touched."""
+
+    def record(self, label: str, inputs, outputs, backward) -> tuple:
+        """Record an op computed outside the graph.
+
+        Returns ``(handle, graph_outputs)``: new views of ``outputs`` whose
+        creator is the op. In backward the graph calls
+        ``backward(target_indexes, grad_outputs)`` (None for outputs no
+        gradient reached) and takes one array or None per target index.
+        """
+
+    def retained_output(self, handle: Any, index: int, data: Any) -> Any:
+        """A view of ``data`` connected to output ``index`` of ``handle``'s
+        op (recreating the output's node if it was freed)."""
+
+
+GRAPH_METHODS = ('leaf', 'detach', 'requires_grad', 'get_grad', 'set_grad',
+                 'backward', 'grad', 'record', 'retained_output')
+
 BACKEND_METHODS = ('is_available', 'device_count', 'get_device',
                    'parse_device_spec', 'device_from_array')

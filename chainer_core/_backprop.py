@@ -244,6 +244,33 @@ def backprop(outputs, grad_outputs, inputs, retain_grad,
     return None
 
 
+def run_in_graph(fn, args, enable_double_backprop):
+    """Run a backend graph's backward pass ``fn(*args)`` under the
+    configuration the core's own pass uses: Python backward methods of ops
+    recorded in that graph then record (or not) and check types alike."""
+    check_types = enable_double_backprop or config.debug
+    with using_config('enable_backprop', enable_double_backprop), \
+            using_config('type_check', check_types and config.type_check):
+        return fn(*args)
+
+
+def _backward_in_graph(outputs, grad_outputs, enable_double_backprop):
+    """``chainer.backward`` for variables in a backend's graph: one pass
+    from ``sum_i <y_i, gy_i>``, whose gradient at each ``y_i`` is
+    ``gy_i``."""
+    from chainer_core.functions.math.sum import sum as sum_
+    live = [(y, gy) for y, gy in zip(outputs, grad_outputs)
+            if gy is not None and y._garray is not None]
+    if not live:
+        return
+    with using_config('enable_backprop', True):
+        total = None
+        for y, gy in live:
+            term = sum_(y * gy.array)
+            total = term if total is None else total + term
+    total.backward(enable_double_backprop=enable_double_backprop)
+
+
 def backward(outputs, grad_outputs=None, **kwargs):
     """Run backprop from several variables at once (``chainer.backward``).
 
@@ -271,13 +298,13 @@ def backward(outputs, grad_outputs=None, **kwargs):
     if grad_outputs is None:
         grad_outputs = []
         for y in outputs:
-            gy = y._grad_var
+            gy = y.grad_var
             if gy is None:
                 warnings.warn(
                     'backward: an output has no grad (or appears twice); '
                     'chainer_core.backward does not default it to ones',
                     RuntimeWarning)
-            y._grad_var = None
+            y.grad_var = None
             grad_outputs.append(gy)
     else:
         if not isinstance(grad_outputs, (tuple, list)):
@@ -291,5 +318,8 @@ def backward(outputs, grad_outputs=None, **kwargs):
             gy if gy is None or isinstance(gy, _variable.Variable)
             else _variable.Variable(gy, requires_grad=False)
             for gy in grad_outputs]
+    if outputs and outputs[0]._graph is not None:
+        _backward_in_graph(outputs, grad_outputs, enable_double_backprop)
+        return
     backprop(outputs, grad_outputs, None, False, enable_double_backprop,
              None, None)

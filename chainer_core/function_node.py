@@ -5,6 +5,8 @@ import numpy
 
 from backend_api._host import host
 from backend_api.errors import DeviceMismatchError
+from backend_api.graph import graph_for_array as _graph_for_array
+from backend_api.graph import graph_kernel as _graph_kernel
 from chainer_core import _backprop, _function_hooks
 from chainer_core.configuration import config, global_config
 from chainer_core.utils import type_check
@@ -51,6 +53,10 @@ class FunctionNode:
     _retained_output_data = None
     _released = False
     _local_function_hooks = None
+    # Set when this node was recorded in a backend's graph (backend_api
+    # .graph): the Graph and the backend's handle of the recorded op.
+    _graph = None
+    _graph_handle = None
 
     @property
     def label(self):
@@ -105,6 +111,11 @@ class FunctionNode:
         if self._local_function_hooks:
             hooks = dict(hooks)
             hooks.update(self._local_function_hooks)
+        graph = _graph_for_array(in_data[0]) if in_data else None
+        if graph is not None:
+            return self._apply_in_graph(graph, input_vars, in_data, hooks,
+                                        local)
+
         if hooks:
             for hook in hooks.values():
                 hook.forward_preprocess(self, in_data)
@@ -160,6 +171,115 @@ class FunctionNode:
             self._input_indexes_to_retain = None
             self._output_indexes_to_retain = None
         return ret
+
+    def _apply_in_graph(self, graph, input_vars, in_data, hooks, local):
+        """``apply`` for arrays of a backend that records the graph itself.
+
+        An op with a graph kernel is computed and recorded by the backend;
+        any other op runs its forward here and is recorded as a node whose
+        backward calls :meth:`backward` (see :meth:`_backward_in_graph`).
+        """
+        requires_grad = False
+        for x in input_vars:
+            if x._requires_grad:
+                requires_grad = True
+                break
+        record = requires_grad and local.get(
+            'enable_backprop', _config_global['enable_backprop'])
+        debug = local.get('debug', _config_global['debug'])
+        if record:
+            g_in = [x._graph_input() for x in input_vars]
+            if not hooks:
+                fn = _graph_kernel(type(self), type(in_data[0]))
+                if fn is not None:
+                    outputs = fn(self, g_in)
+                    if outputs is not None:
+                        if debug:
+                            self._check_nan_in_outputs(outputs, 'forward')
+                        return tuple([Variable._from_graph(graph, y)
+                                      for y in outputs])
+
+        if hooks:
+            for hook in hooks.values():
+                hook.forward_preprocess(self, in_data)
+        outputs = self.forward(in_data)
+        if type(outputs) is not tuple:
+            raise TypeError('{}.forward must return a tuple of arrays, got {}'
+                            .format(self.label, type(outputs).__name__))
+        t0 = type(in_data[0])
+        for y in outputs:
+            if type(y) is not t0:
+                outputs = self._fix_outputs(outputs, in_data)
+                break
+        if hooks:
+            for hook in hooks.values():
+                hook.forward_postprocess(self, in_data)
+        if debug:
+            self._check_nan_in_outputs(outputs, 'forward')
+
+        if not record:
+            self._input_indexes_to_retain = None
+            self._output_indexes_to_retain = None
+            return tuple([Variable._from_graph(graph, y, requires_grad)
+                          for y in outputs])
+
+        handle, g_out = graph.record(self.label, g_in, outputs,
+                                     self._backward_in_graph)
+        self._graph = graph
+        self._graph_handle = handle
+        self.inputs = tuple([_GraphInput(x) for x in input_vars])
+        idx = self._input_indexes_to_retain
+        if idx is not None:
+            self._retained_input_data = tuple([g_in[i] for i in idx])
+        idx = self._output_indexes_to_retain
+        if idx is not None:
+            self._retained_output_data = tuple([outputs[i] for i in idx])
+        return tuple([Variable._from_graph(graph, y) for y in g_out])
+
+    def _backward_in_graph(self, target_input_indexes, grad_outputs):
+        """The backward the backend's graph calls: arrays in and out."""
+        graph = self._graph
+        gys = tuple([None if g is None else Variable._from_graph(graph, g)
+                     for g in grad_outputs])
+        hooks = _function_hooks.get_function_hooks()
+        if self._local_function_hooks:
+            hooks = dict(hooks)
+            hooks.update(self._local_function_hooks)
+        if hooks:
+            in_data = tuple([None] * len(self.inputs))
+            if self._retained_input_data is not None:
+                in_data = list(in_data)
+                for i, d in zip(self._input_indexes_to_retain,
+                                self._retained_input_data):
+                    in_data[i] = d
+                in_data = tuple(in_data)
+            out_grad = tuple([None if g is None else g._data for g in gys])
+            for hook in hooks.values():
+                hook.backward_preprocess(self, in_data, out_grad)
+        gxs = self.backward(target_input_indexes, gys)
+        if hooks:
+            for hook in hooks.values():
+                hook.backward_postprocess(self, in_data, out_grad)
+        if not isinstance(gxs, (tuple, list)):
+            raise TypeError('{}.backward must return a tuple, got {}'.format(
+                self.label, type(gxs).__name__))
+        if len(gxs) != len(target_input_indexes):
+            if len(gxs) == len(self.inputs):
+                gxs = [gxs[i] for i in target_input_indexes]
+            else:
+                raise ValueError(
+                    '{}.backward returned {} gradients for {} targets'.format(
+                        self.label, len(gxs), len(target_input_indexes)))
+        out = []
+        for i, gx in zip(target_input_indexes, gxs):
+            if gx is None:
+                out.append(None)
+                continue
+            _backprop._check_grad(self, i, self.inputs[i], gx)
+            out.append(gx._data if gx._garray is None else gx._garray)
+        if _config_local.__dict__.get('debug', _config_global['debug']):
+            _backprop._check_nan(self, gxs)
+        return out
 
     def _as_input_variable(self, i, x):
         try:
@@ -313,6 +433,10 @@ class FunctionNode:
             return ()
         if self._released:
             raise self._released_error()
+        graph = self._graph
+        if graph is not None:
+            return tuple([Variable._from_graph(graph, d)
+                          for d in self._retained_input_data])
         out = []
         for i, data in zip(self._input_indexes_to_retain,
                            self._retained_input_data):
@@ -335,6 +459,12 @@ class FunctionNode:
             return ()
         if self._released:
             raise self._released_error()
+        graph = self._graph
+        if graph is not None:
+            return tuple([Variable._from_graph(graph, graph.retained_output(
+                self._graph_handle, i, d)) for i, d in zip(
+                    self._output_indexes_to_retain,
+                    self._retained_output_data)])
         out = []
         outputs = None
         for i, data in zip(self._output_indexes_to_retain,
@@ -386,6 +516,24 @@ class FunctionNode:
             raise KeyError('no hook named {}'.format(name))
         self.local_function_hooks[name].deleted(self)
         del self.local_function_hooks[name]
+
+
+class _GraphInput:
+    """What ``FunctionNode.inputs`` holds for a node recorded in a backend's
+    graph: the input's shape, dtype and name (backward methods read them),
+    no graph links."""
+
+    __slots__ = ('shape', 'dtype', 'name', 'requires_grad')
+    creator_node = creator = None
+    rank = 0
+    data = None
+
+    def __init__(self, var):
+        data = var._data
+        self.shape = None if data is None else data.shape
+        self.dtype = None if data is None else data.dtype
+        self.name = var._name
+        self.requires_grad = var._requires_grad
 
 
 def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
@@ -452,6 +600,15 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     if grad_inputs is not None:
         gis = [gi if gi is None or isinstance(gi, Variable)
                else Variable(gi, requires_grad=False) for gi in grad_inputs]
+    graph = outputs[0]._graph if outputs else None
+    if graph is not None:
+        result = _grad_in_graph(graph, outputs, inputs, gys, gis,
+                                retain_grad, enable_double_backprop,
+                                retain_graph)
+        if set_grad:
+            for x, gx in zip(inputs, result):
+                x.grad_var = gx
+        return result
     nodes = [x.node for x in inputs]
     grads = _backprop.backprop(outputs, gys, nodes, retain_grad,
                                enable_double_backprop, retain_graph,
@@ -460,4 +617,43 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     if set_grad:
         for x, gx in zip(inputs, result):
             x.grad_var = gx
+    return result
+
+
+def _grad_in_graph(graph, outputs, inputs, gys, gis, retain_grad,
+                   enable_double_backprop, retain_graph):
+    """:func:`grad` for variables in a backend's graph."""
+    def raw(v):
+        return v._data if v._garray is None else v._garray
+
+    ys, g_ys = [], []
+    direct = {}
+    for y, gy in zip(outputs, gys):
+        if y._garray is not None:
+            ys.append(y._garray)
+            g_ys.append(raw(gy))
+        else:
+            # An output outside the graph only reaches an input that is
+            # the very same variable.
+            direct.setdefault(id(y), []).append(gy)
+    xs = [x._graph_input() for x in inputs]
+    in_graph = [i for i, x in enumerate(inputs) if x._garray is not None]
+    found = [None] * len(inputs)
+    if ys and in_graph:
+        if retain_graph is None:
+            retain_graph = enable_double_backprop
+        res = _backprop.run_in_graph(graph.grad, (
+            ys, [xs[i] for i in in_graph], g_ys, retain_grad,
+            enable_double_backprop, retain_graph), enable_double_backprop)
+        for i, g in zip(in_graph, res):
+            if g is not None:
+                found[i] = Variable._from_graph(graph, g)
+    result = []
+    for i, x in enumerate(inputs):
+        gx = found[i]
+        for gy in direct.get(id(x), ()):
+            gx = gy if gx is None else gx + gy
+        if gis is not None and gis[i] is not None:
+            gx = gis[i] if gx is None else gx + gis[i]
+        result.append(gx)
     return result

@@ -167,7 +167,7 @@ class UpdateRule:
         self._prepare(param)
         loss_scale = param._loss_scale
         if loss_scale is not None:
-            param.grad_var._data = param.grad / loss_scale
+            param.grad = param.grad / loss_scale
             # Divided once: a second update without a new backward pass
             # must not divide again.
             param._loss_scale = None
@@ -545,7 +545,7 @@ class GradientMethod(Optimizer):
 
     def reallocate_cleared_grads(self):
         """Give a zero gradient to initialised parameters without one."""
-        for _, param in self.target.namedparams(False):
+        for param in self.target.params(False):
             if param.grad is None:
                 param.grad = param.device.xp.zeros_like(param.array)
 

@@ -6,6 +6,7 @@ import weakref
 import numpy
 
 from backend_api._host import host
+from backend_api.graph import graph_for_array as _graph_for_array
 from chainer_core import _backprop
 from chainer_core.configuration import config
 
@@ -105,6 +106,15 @@ class Variable:
     # Set on leaves by backward(loss_scale=...); optimizers divide it out.
     _loss_scale = None
 
+    # For arrays of a backend that records autograd itself (backend_api
+    # .graph): its Graph, and the view of the data that carries this
+    # variable's place in that graph. A leaf joins the graph lazily, when an
+    # op records it (``_graph_input``); until then its gradient stays in
+    # ``_grad_var``. ``_data`` is always outside the graph, so kernels and
+    # user code never record by accident.
+    _graph = None
+    _garray = None
+
     def __init__(self, data=None, *, name=None, grad=None, requires_grad=True,
                  **kwargs):
         if kwargs:
@@ -112,6 +122,13 @@ class Variable:
                 ', '.join(sorted(kwargs))))
         if type(data) is not numpy.ndarray and data is not None:
             _check_array(data, 'Variable(data=...)')
+            graph = _graph_for_array(data)
+            if graph is not None:
+                self._graph = graph
+                if graph.requires_grad(data):
+                    if requires_grad:
+                        self._garray = data
+                    data = graph.detach(data)
         self._data = data
         self._requires_grad = requires_grad
         self._node = None
@@ -119,6 +136,67 @@ class Variable:
         self._grad_var = None
         if grad is not None:
             self.grad = grad
+
+    @classmethod
+    def _from_graph(cls, graph, y, requires_grad=False):
+        """A variable for an array of ``graph``'s backend: in the graph when
+        ``y`` is a graph array, else a plain one (``requires_grad`` as
+        given, as a leaf)."""
+        v = cls.__new__(cls)
+        v._graph = graph
+        if graph.requires_grad(y):
+            v._garray = y
+            v._data = graph.detach(y)
+            v._requires_grad = True
+        else:
+            v._data = y
+            v._requires_grad = requires_grad
+        v._node = None
+        v._name = None
+        v._grad_var = None
+        return v
+
+    def _graph_input(self):
+        """What an op recorded in the backend's graph takes for this
+        variable: its graph array (a leaf joins the graph here, taking
+        along a gradient set before), or the plain data."""
+        g = self._garray
+        if g is not None:
+            return g
+        data = self._data
+        if not self._requires_grad or data is None or data.dtype.kind != 'f':
+            return data
+        graph = self._graph
+        g = self._garray = graph.leaf(data)
+        gv = self._grad_var
+        if gv is not None:
+            self._grad_var = None
+            graph.set_grad(g, gv._garray if gv._garray is not None
+                           else gv._data)
+        if isinstance(self, Parameter):
+            _graph_parameters.add(self)
+        return g
+
+    def _grad_array(self, keep_graph=False):
+        """The gradient array (with its graph if ``keep_graph``), or None."""
+        g = self._garray
+        if g is not None:
+            return self._graph.get_grad(g, keep_graph)
+        gv = self._grad_var
+        if gv is None:
+            return None
+        if keep_graph and gv._garray is not None:
+            return gv._garray
+        return gv._data
+
+    def _leave_graph(self):
+        """Become a leaf outside the backend's graph, keeping the
+        gradient."""
+        if self._garray is not None:
+            g = self._grad_array(keep_graph=True)
+            self._garray = None
+            self._grad_var = None if g is None else Variable(
+                g, requires_grad=False)
 
     # -- identity and repr -------------------------------------------------
 
@@ -214,6 +292,13 @@ class Variable:
     def array(self, d):
         if type(d) is not numpy.ndarray:
             _check_array(d, 'Variable.array')
+        if self._graph is not None or (
+                type(d) is not numpy.ndarray and d is not None):
+            self._leave_graph()
+            graph = self._graph = None if d is None else \
+                _graph_for_array(d)
+            if graph is not None and graph.requires_grad(d):
+                d = graph.detach(d)
         self._data = d
         node = self._node
         if node is not None:
@@ -226,6 +311,9 @@ class Variable:
 
     @property
     def grad_var(self):
+        if self._garray is not None:
+            g = self._grad_array(keep_graph=True)
+            return None if g is None else Variable._from_graph(self._graph, g)
         return self._grad_var
 
     @grad_var.setter
@@ -235,19 +323,31 @@ class Variable:
                 raise TypeError('grad_var must be a Variable or None, got {}'
                                 .format(type(g).__name__))
             self._check_grad(g._data, 'Variable.grad_var')
+        if self._garray is not None:
+            self._graph.set_grad(self._garray, None if g is None else (
+                g._garray if g._garray is not None else g._data))
+            return
         self._grad_var = g
 
     @property
     def grad(self):
+        if self._garray is not None:
+            return self._graph.get_grad(self._garray, False)
         gv = self._grad_var
         return None if gv is None else gv._data
 
     @grad.setter
     def grad(self, g):
-        if g is None:
+        if g is not None:
+            self._check_grad(g, 'Variable.grad')
+        if self._garray is not None:
+            graph = self._graph
+            if g is not None and graph.requires_grad(g):
+                g = graph.detach(g)
+            graph.set_grad(self._garray, g)
+        elif g is None:
             self._grad_var = None
         else:
-            self._check_grad(g, 'Variable.grad')
             self._grad_var = Variable(g, requires_grad=False)
 
     def _check_grad(self, g, where):
@@ -328,7 +428,7 @@ class Variable:
             self._initial_device = device
         gv = self._grad_var
         if gv is not None:
-            gv._data = device.send(gv._data)
+            gv.array = device.send(gv._data)
 
     def to_cpu(self):
         self.to_device('@numpy')
@@ -366,6 +466,8 @@ class Variable:
     def cleargrad(self):
         """Set the gradient to None."""
         self._grad_var = None
+        if self._garray is not None:
+            self._graph.set_grad(self._garray, None)
 
     def zerograd(self):
         """Set the gradient to zeros (an existing gradient array is reused).
@@ -377,6 +479,10 @@ class Variable:
                       'Variable.cleargrad instead.', DeprecationWarning,
                       stacklevel=2)
         if self._data is None:
+            return
+        if self._garray is not None:
+            self._graph.set_grad(self._garray, host.device_from_array(
+                self._data).xp.zeros_like(self._data))
             return
         gv = self._grad_var
         g = None if gv is None else gv._data
@@ -397,18 +503,16 @@ class Variable:
         if not isinstance(var, Variable):
             raise TypeError('addgrad takes a Variable, got {}'.format(
                 type(var).__name__))
-        src = var._grad_var
+        src = var._grad_array()
         if src is None:
             return
         if self._data is None:
             if not isinstance(self, Parameter):
                 raise RuntimeError('addgrad: this variable has no data')
             self.initialize(var.shape)
-        g = self.device.send(src._data)
-        if self._grad_var is None:
-            self._grad_var = Variable(g.copy(), requires_grad=False)
-        else:
-            self._grad_var._data = self._grad_var._data + g
+        g = self.device.send(src)
+        mine = self._grad_array()
+        self.grad = g.copy() if mine is None else mine + g
 
     def backward(self, retain_grad=False, enable_double_backprop=False,
                  loss_scale=None, retain_graph=None):
@@ -428,6 +532,9 @@ class Variable:
                 ``enable_double_backprop``.
         """
         gv = self._grad_var
+        if self._garray is not None:
+            g = self._grad_array(keep_graph=True)
+            gv = None if g is None else Variable(g, requires_grad=False)
         if gv is None:
             if self._data.size != 1:
                 raise ValueError(
@@ -447,19 +554,49 @@ class Variable:
             gv = Variable(xp.ones_like(self._data), requires_grad=False)
         if loss_scale is not None:
             gv = gv * loss_scale
+        if self._graph is not None:
+            self._backward_in_graph(gv, retain_grad, enable_double_backprop,
+                                    retain_graph, loss_scale)
+            return
         # As in Chainer v7 the starting gradient is consumed: afterwards the
         # root's grad is None unless retain_grad keeps it.
         self._grad_var = None
         _backprop.backprop((self,), (gv,), None, retain_grad,
                            enable_double_backprop, retain_graph, loss_scale)
 
+    def _backward_in_graph(self, gv, retain_grad, enable_double_backprop,
+                           retain_graph, loss_scale):
+        ga = self._garray
+        if ga is None:
+            # A leaf: as in the core's graph, the starting gradient is its
+            # gradient.
+            self._grad_var = gv if self._requires_grad else None
+            return
+        graph = self._graph
+        graph.set_grad(ga, gv._garray if gv._garray is not None
+                       else gv._data)
+        _backprop.run_in_graph(
+            graph.backward, (ga, retain_grad, enable_double_backprop,
+                             enable_double_backprop if retain_graph is None
+                             else retain_graph), enable_double_backprop)
+        if not retain_grad:
+            graph.set_grad(ga, None)
+        if loss_scale is not None:
+            for p in list(_graph_parameters):
+                if p._grad_array() is not None:
+                    p._loss_scale = loss_scale
+
     def unchain(self):
         """Cut the link to the creator: this becomes a leaf."""
+        self._leave_graph()
         if self._node is not None:
             self._node.unchain()
 
     def unchain_backward(self):
         """Cut every link of the graph behind this variable."""
+        # A backend's graph is released by dropping this variable's place
+        # in it; other variables keep theirs.
+        self._leave_graph()
         node = self._node
         if node is None:
             return
@@ -488,24 +625,48 @@ class Variable:
             'None' if self.grad is None else 'shape {}'.format(
                 self.grad.shape))
 
+    def _state_outside_graph(self):
+        """``__dict__`` with the backend's graph left out: the gradient as
+        ``_grad_var``, no graph array and no Graph object."""
+        state = self.__dict__.copy()
+        state['_node'] = None
+        if '_graph' in state:
+            del state['_graph']
+            ga = state.pop('_garray', None)
+            if ga is not None:
+                g = self._grad_array()
+                state['_grad_var'] = None if g is None else Variable(
+                    g, requires_grad=False)
+        return state
+
+    def _restore_graph(self):
+        data = self._data
+        if data is not None and type(data) is not numpy.ndarray:
+            graph = _graph_for_array(data)
+            if graph is not None:
+                self._graph = graph
+
     def __copy__(self):
         new = type(self).__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new._node = None
+        new.__dict__.update(self._state_outside_graph())
+        new._restore_graph()
         return new
 
     def __deepcopy__(self, memo):
         new = type(self).__new__(type(self))
         memo[id(self)] = new
-        for k, v in self.__dict__.items():
+        for k, v in self._state_outside_graph().items():
             new.__dict__[k] = None if k == '_node' else \
                 copy_module.deepcopy(v, memo)
+        new._restore_graph()
         return new
 
     def __getstate__(self):
-        state = self.__dict__.copy()
-        state['_node'] = None
-        return state
+        return self._state_outside_graph()
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._restore_graph()
 
     def _comparison_error(self, op):
         # A TypeError, as in Chainer: comparisons are not differentiable.
@@ -536,6 +697,11 @@ class Variable:
                         'the array (x.array)')
 
     __hash__ = object.__hash__
+
+
+# Parameters in a backend's graph, for backward(loss_scale=...): their
+# gradients are accumulated by the backend, so they are marked afterwards.
+_graph_parameters = weakref.WeakSet()
 
 
 def _to_numpy_for_display(array):
@@ -658,6 +824,8 @@ class Parameter(Variable):
 
     def cleargrad(self):
         self._grad_var = None
+        if self._garray is not None:
+            self._graph.set_grad(self._garray, None)
         if self._data is None:
             self._grad_initializer = None
 
@@ -693,6 +861,7 @@ def _recover_parameter(data, name, grad, initializer, update_rule,
                        device=None, grad_initializer=None):
     p = Parameter(initializer=initializer, name=name)
     p._data = data
+    p._restore_graph()
     p._grad_var = None if grad is None else Variable(grad,
                                                      requires_grad=False)
     p._grad_initializer = grad_initializer

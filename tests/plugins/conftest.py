@@ -15,7 +15,7 @@ import textwrap
 import importlib_metadata
 import pytest
 
-from backend_api import _host, kernels
+from backend_api import _host, graph, kernels
 from chainer_core import _numpy_backend
 from chainer_core.configuration import global_config
 
@@ -193,6 +193,8 @@ def sandbox(tmp_path, monkeypatch):
     host = _host.host
     saved_host = dict(host.__dict__)
     saved_impls = {s.name: dict(s.implementations) for s in kernels.specs()}
+    saved_graph = (dict(graph._graphs),
+                   {c: dict(i) for c, i in graph._kernels.items()})
     saved_config = set(global_config.__dict__)
     saved_docs = dict(global_config._docs)
 
@@ -213,6 +215,9 @@ def sandbox(tmp_path, monkeypatch):
         spec.implementations.clear()
         spec.implementations.update(saved_impls.get(spec.name, {}))
     kernels._cache.clear()
+    graph.remove_all()
+    graph._graphs.update(saved_graph[0])
+    graph._kernels.update(saved_graph[1])
     for key in set(global_config.__dict__) - saved_config:
         del global_config.__dict__[key]
     global_config._docs.clear()

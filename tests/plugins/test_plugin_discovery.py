@@ -212,10 +212,10 @@ def test_unknown_kernel_name(sandbox):
 
 
 @pytest.mark.parametrize('version, expected', [
-    (None, ['None', 'backend_api 1.0', 'api_version']),
-    ((2, 0), ['backend_api 2.0', 'provides 1.0', 'upgrade chainer-core']),
-    ((1, 7), ['backend_api 1.7', 'provides 1.0', 'upgrade chainer-core']),
-    ((0, 9), ['backend_api 0.9', 'provides 1.0', 'upgrade the plugin']),
+    (None, ['None', 'backend_api 1.1', 'api_version']),
+    ((2, 0), ['backend_api 2.0', 'provides 1.1', 'upgrade chainer-core']),
+    ((1, 7), ['backend_api 1.7', 'provides 1.1', 'upgrade chainer-core']),
+    ((0, 9), ['backend_api 0.9', 'provides 1.1', 'upgrade the plugin']),
 ])
 def test_api_version_refused(sandbox, version, expected):
     extra = 'del api_version\n' if version is None else ''
