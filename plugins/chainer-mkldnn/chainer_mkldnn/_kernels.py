@@ -534,3 +534,35 @@ def _add(x, y):
     out = _empty(x.shape)
     _lib().binary_add('add', _c(x), _c(y).reshape(b), out)
     return out
+
+
+# -- optimizer updates
+#
+# Fused loops of the extension rather than oneDNN primitives: an update is
+# one pass over a few arrays, and a primitive (two binary ones for
+# MomentumSGD, a chain of them for Adam) costs a cache lookup and memory
+# objects per parameter for no gain in bandwidth. The loops round as the
+# reference does, so the results are the same bit for bit. The extension
+# checks the arrays itself (float32 or float64, one dtype and shape,
+# contiguous state) and raises UnsupportedError otherwise: models have
+# many small parameters, and checks here would cost more than their
+# update.
+
+
+@kernel('sgd_update')
+def _sgd_update(param, grad, lr):
+    _lib().sgd_update('sgd_update', param, grad, lr)
+
+
+@kernel('momentum_sgd_update')
+def _momentum_sgd_update(param, grad, v, lr, momentum):
+    _lib().momentum_sgd_update('momentum_sgd_update', param, grad, v, lr,
+                               momentum)
+
+
+@kernel('adam_update')
+def _adam_update(param, grad, m, v, vhat, alpha_t, beta1, beta2, eps, eta,
+                 weight_decay_rate, lower, upper):
+    _lib().adam_update('adam_update', param, grad, m, v, vhat, alpha_t,
+                       beta1, beta2, eps, eta, weight_decay_rate, lower,
+                       upper)

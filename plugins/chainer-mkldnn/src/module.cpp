@@ -7,10 +7,13 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ops.hpp"
+#include "update.hpp"
 
 namespace py = pybind11;
 using cmk::Dims;
@@ -38,6 +41,82 @@ Tensor tensor(const std::string &op, const char *name, py::handle h,
     t.ptr = output ? a.mutable_data() : const_cast<void *>(a.data());
     t.dims.assign(a.shape(), a.shape() + a.ndim());
     return t;
+}
+
+// The arrays of an optimizer update. A case the fused loops do not cover
+// (a dtype, a layout) raises Unsupported, which the Python layer turns
+// into the NumPy reference under use_ideep='auto'; the message names the
+// argument, what was expected and what it got.
+std::string dtype_name(const py::array &a) { return py::str(a.dtype()); }
+
+std::string shape_str(const py::array &a) { return py::str(a.attr("shape")); }
+
+[[noreturn]] void unsupported(const std::string &op, const std::string &what) {
+    throw cmk::Unsupported(op + ": " + what);
+}
+
+py::array as_array(const std::string &op, const char *name, py::handle h) {
+    if (!py::isinstance<py::array>(h))
+        unsupported(op, std::string(name) + " is a " +
+                            std::string(py::str(py::type::of(h).attr("__name__"))) +
+                            ", expected a NumPy array");
+    return py::reinterpret_borrow<py::array>(h);
+}
+
+// param: float32 or float64, C-contiguous and writeable (updated in place).
+struct Param {
+    py::array a;
+    bool f64;
+};
+
+Param update_param(const std::string &op, py::handle h) {
+    py::array a = as_array(op, "param", h);
+    bool f64 = a.dtype().equal(py::dtype::of<double>());
+    if (!f64 && !a.dtype().equal(py::dtype::of<float>()))
+        unsupported(op, "param is " + dtype_name(a) +
+                            ", expected float32 or float64");
+    if (!(a.flags() & py::array::c_style) || !a.writeable())
+        unsupported(op, "param must be C-contiguous and writeable (it is "
+                        "updated in place)");
+    return Param{a, f64};
+}
+
+// Another array of the update, of param's dtype and shape. The state
+// arrays are written in place, so they must be C-contiguous and writeable;
+// grad is only read, and a strided one is copied.
+py::array update_operand(const std::string &op, const char *name, py::handle h,
+                         const Param &p, bool written) {
+    py::array a = as_array(op, name, h);
+    if (!a.dtype().equal(p.a.dtype()))
+        unsupported(op, std::string(name) + " is " + dtype_name(a) +
+                            ", expected " + dtype_name(p.a) +
+                            " (the dtype of param)");
+    bool same_shape = a.ndim() == p.a.ndim() &&
+                      std::equal(a.shape(), a.shape() + a.ndim(), p.a.shape());
+    if (!same_shape)
+        unsupported(op, std::string(name) + " has shape " + shape_str(a) +
+                            ", expected " + shape_str(p.a) +
+                            " (the shape of param)");
+    if (a.flags() & py::array::c_style) {
+        if (written && !a.writeable())
+            unsupported(op, std::string(name) + " must be writeable (it is "
+                                                "updated in place)");
+        return a;
+    }
+    if (written)
+        unsupported(op, std::string(name) + " must be C-contiguous (it is "
+                                            "updated in place)");
+    return py::array::ensure(a, py::array::c_style);
+}
+
+template <class T>
+T *ptr(const py::array &a) {
+    return static_cast<T *>(const_cast<void *>(a.data()));
+}
+
+template <class T>
+T *ptr_or_null(const py::object &a) {
+    return a.is_none() ? nullptr : ptr<T>(py::reinterpret_borrow<py::array>(a));
 }
 
 cmk::ConvParams conv_params(const Dims &stride, const Dims &dilate,
@@ -258,6 +337,69 @@ PYBIND11_MODULE(_C, m) {
               cmk::lrn_forward(op.c_str(), tx, ty, has_u ? &tu : nullptr, n, alpha,
                                beta, k);
           });
+
+    m.def("sgd_update",
+          [](const std::string &op, py::handle param, py::handle grad,
+             double lr) {
+              Param p = update_param(op, param);
+              py::array g = update_operand(op, "grad", grad, p, false);
+              py::ssize_t n = p.a.size();
+              py::gil_scoped_release release;
+              if (p.f64)
+                  cmk::sgd_update(ptr<double>(p.a), ptr<double>(g), n, lr);
+              else
+                  cmk::sgd_update(ptr<float>(p.a), ptr<float>(g), n, lr);
+          },
+          "In place: param -= lr * grad.");
+
+    m.def("momentum_sgd_update",
+          [](const std::string &op, py::handle param, py::handle grad,
+             py::handle v, double lr, double momentum) {
+              Param p = update_param(op, param);
+              py::array g = update_operand(op, "grad", grad, p, false);
+              py::array pv = update_operand(op, "v", v, p, true);
+              py::ssize_t n = p.a.size();
+              py::gil_scoped_release release;
+              if (p.f64)
+                  cmk::momentum_sgd_update(ptr<double>(p.a), ptr<double>(g),
+                                           ptr<double>(pv), n, lr, momentum);
+              else
+                  cmk::momentum_sgd_update(ptr<float>(p.a), ptr<float>(g),
+                                           ptr<float>(pv), n, lr, momentum);
+          },
+          "In place: v = momentum * v - lr * grad; param += v.");
+
+    m.def("adam_update",
+          [](const std::string &op, py::handle param, py::handle grad,
+             py::handle m_, py::handle v, py::handle vhat, double alpha_t,
+             double beta1, double beta2, double eps, double eta,
+             double weight_decay_rate, std::optional<double> lower,
+             std::optional<double> upper) {
+              Param p = update_param(op, param);
+              py::array g = update_operand(op, "grad", grad, p, false);
+              py::array pm = update_operand(op, "m", m_, p, true);
+              py::array pv = update_operand(op, "v", v, p, true);
+              py::object ph = py::none();
+              if (!vhat.is_none()) ph = update_operand(op, "vhat", vhat, p, true);
+              if (lower.has_value() != upper.has_value())
+                  throw py::value_error(op + ": lower and upper must both be "
+                                        "None or both numbers, got " +
+                                        (lower ? "a number" : "None") + " and " +
+                                        (upper ? "a number" : "None"));
+              cmk::AdamParams a{alpha_t, beta1, beta2, eps, eta,
+                                weight_decay_rate, lower.has_value(),
+                                lower.value_or(0.0), upper.value_or(0.0)};
+              py::ssize_t n = p.a.size();
+              py::gil_scoped_release release;
+              if (p.f64)
+                  cmk::adam_update(ptr<double>(p.a), ptr<double>(g), ptr<double>(pm),
+                                   ptr<double>(pv), ptr_or_null<double>(ph), n, a);
+              else
+                  cmk::adam_update(ptr<float>(p.a), ptr<float>(g), ptr<float>(pm),
+                                   ptr<float>(pv), ptr_or_null<float>(ph), n, a);
+          },
+          "In place, Adam and its variants (AMSGrad with vhat, AdaBound with "
+          "lower and upper).");
 
     m.def("cache_info", [] {
         auto i = cmk::cache_info();

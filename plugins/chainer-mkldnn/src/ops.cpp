@@ -14,6 +14,20 @@
 #include <utility>
 
 namespace cmk {
+
+// Work below this many element-equivalents runs on the calling thread:
+// waking OpenMP's other threads costs microseconds on an idle machine and
+// up to a millisecond when the cores are shared, more than a small
+// elementwise op or convolution takes alone.
+int64_t parallel_min_work() {
+    static const int64_t value = [] {
+        const char *env = std::getenv("CHAINER_MKLDNN_PARALLEL_MIN_WORK");
+        return env != nullptr && *env != '\0' ? std::strtoll(env, nullptr, 10)
+                                               : int64_t(1) << 17;
+    }();
+    return value;
+}
+
 namespace {
 
 using namespace dnnl;
@@ -74,19 +88,6 @@ auto create(const char *op, F &&f) -> decltype(f()) {
                           ": oneDNN has no implementation for this case (" +
                           e.what() + ")");
     }
-}
-
-// Work below this many element-equivalents runs on the calling thread:
-// waking OpenMP's other threads costs microseconds on an idle machine and
-// up to a millisecond when the cores are shared, more than a small
-// elementwise op or convolution takes alone.
-int64_t parallel_min_work() {
-    static const int64_t value = [] {
-        const char *env = std::getenv("CHAINER_MKLDNN_PARALLEL_MIN_WORK");
-        return env != nullptr && *env != '\0' ? std::strtoll(env, nullptr, 10)
-                                               : int64_t(1) << 17;
-    }();
-    return value;
 }
 
 // Guards a whole call, primitive creation included: some implementations

@@ -127,4 +127,8 @@ void cache_set_capacity(uint64_t capacity);
 
 std::string version();
 
+// CHAINER_MKLDNN_PARALLEL_MIN_WORK: calls touching fewer elements (or
+// element-equivalents of compute) run on the calling thread.
+int64_t parallel_min_work();
+
 }  // namespace cmk
