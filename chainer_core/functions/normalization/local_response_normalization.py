@@ -34,9 +34,10 @@ def _lrn(xp, x, half_n, k, alpha, beta):
 
 
 @kernels.declare('local_response_normalization_grad')
-def _lrn_grad(xp, x, gy, unit_scale, half_n, alpha, beta):
+def _lrn_grad(xp, x, gy, unit_scale, half_n, k, alpha, beta):
     """gx = gy * u ** -beta - 2 alpha beta x window_sum(x gy u ** (-beta -
-    1)) for u = unit_scale."""
+    1)) for u = unit_scale = k + alpha * window_sum(x ** 2) (k is for
+    kernels that recompute u from x)."""
     xw = _util.wide(x)
     p = unit_scale ** -beta
     gw = _util.wide(gy)
@@ -109,7 +110,8 @@ class LocalResponseNormalizationGrad(function_node.FunctionNode):
         x, gy = inputs
         self.retain_inputs((0, 1))
         return kernels.lookup('local_response_normalization_grad', x)(
-            x, gy, self.unit_scale, self.half_n, self.alpha, self.beta),
+            x, gy, self.unit_scale, self.half_n, self.k, self.alpha,
+            self.beta),
 
     def backward(self, indexes, grad_outputs):
         # With u = k + alpha W(x^2) (W the window sum), p = u^-beta and

@@ -6,6 +6,7 @@ import pytest
 
 import chainer_core as chainer
 import chainer_core.functions as F
+from backend_api import kernels
 
 from .. import DTYPES, assert_close, grads, typed
 
@@ -57,3 +58,30 @@ class TestLocalResponseNormalization:
         x64 = numpy.array([[0.5], [-1.0]])
         u = 1 + 0.5 * x64 ** 2
         assert_close(gx, u ** -0.75 - 0.75 * x64 ** 2 * u ** -1.75, dtype)
+
+
+def test_grad_kernel_gets_k():
+    # Backends recompute unit_scale from x (oneDNN's LRN backward does):
+    # the kernel is given k as well as unit_scale.
+    spec = kernels.get_spec('local_response_normalization_grad')
+    assert spec.signature == \
+        '(x, gy, unit_scale, half_n, k, alpha, beta)'
+    saved = dict(spec.implementations)
+    calls = []
+
+    def spy(x, gy, unit_scale, half_n, k, alpha, beta):
+        calls.append((half_n, k, alpha, beta))
+        return spec.reference(numpy, x, gy, unit_scale, half_n, k, alpha,
+                              beta)
+
+    kernels.register_kernel('local_response_normalization_grad', 'numpy',
+                            spy, distribution='test')
+    try:
+        x = chainer.Variable(numpy.ones((2, 3, 4), numpy.float32))
+        grads(F.local_response_normalization(x, n=3, k=1.5, alpha=0.25,
+                                             beta=0.5), (x,))
+    finally:
+        spec.implementations.clear()
+        spec.implementations.update(saved)
+        kernels._cache.clear()
+    assert calls == [(1, 1.5, 0.25, 0.5)]
