@@ -410,6 +410,27 @@ def _local_response_normalization(x, half_n, k, alpha, beta):
     return y, unit_scale
 
 
+@kernel('local_response_normalization_grad')
+def _local_response_normalization_grad(x, gy, unit_scale, half_n, k, alpha,
+                                       beta):
+    # oneDNN recomputes the scale from x and k; unit_scale is for the
+    # reference.
+    _f32(x, gy)
+    if gy.shape != x.shape:
+        raise _Skip('gy has shape {}, expected {} (the shape of x)'.format(
+            gy.shape, x.shape))
+    _nonempty(x)
+    # The normalization runs across channels only, so the spatial axes can
+    # be one: oneDNN's JIT backward passes take 4-D arrays only.
+    shape4 = x.shape[:2] + (x.size // (x.shape[0] * x.shape[1]), 1)
+    gx = _empty(x.shape)
+    _lib().lrn_backward('local_response_normalization_grad',
+                        _c(x).reshape(shape4), _c(gy).reshape(shape4),
+                        gx.reshape(shape4), 2 * int(half_n) + 1, float(alpha),
+                        float(beta), float(k))
+    return gx
+
+
 # -- activations
 
 def _eltwise(name, alg, *params):

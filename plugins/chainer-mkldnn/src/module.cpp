@@ -338,6 +338,17 @@ PYBIND11_MODULE(_C, m) {
                                beta, k);
           });
 
+    m.def("lrn_backward",
+          [](const std::string &op, py::handle x, py::handle gy, py::handle gx,
+             int64_t n, float alpha, float beta, float k) {
+              Tensor tx = tensor(op, "x", x, false), tgy = tensor(op, "gy", gy, false);
+              Tensor tgx = tensor(op, "gx", gx, true);
+              if (tgy.dims != tx.dims || tgx.dims != tx.dims)
+                  throw py::value_error(op + ": x, gy and gx must have one shape");
+              py::gil_scoped_release release;
+              cmk::lrn_backward(op.c_str(), tx, tgy, tgx, n, alpha, beta, k);
+          });
+
     m.def("sgd_update",
           [](const std::string &op, py::handle param, py::handle grad,
              double lr) {

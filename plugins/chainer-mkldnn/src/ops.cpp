@@ -968,6 +968,100 @@ void lrn_forward(const char *op, const Tensor &x, const Tensor &y,
     }
 }
 
+namespace {
+
+// oneDNN 3.2 has JIT LRN backward passes (beta 0.75, 4-D) only in blocked
+// or channels-last layouts, each with its own conditions (nChw16c: C a
+// multiple of 16 and a window of 5; nChw8c on AVX2 alike with 8; nhwc: any
+// C, windows of 3 to 7); in NCHW, for 3-D and 5-D arrays and for other
+// cases, it has only its reference implementation, several times slower
+// than NumPy. The first
+// layout that gets a JIT one is used; its backward pass needs the
+// workspace of a forward training pass in that layout, recomputed here (the
+// core keeps only unit_scale).
+struct LrnBwd {
+    std::string refused;  // why no JIT implementation applies, or empty
+    dnnl::lrn_forward fwd;
+    dnnl::lrn_backward bwd;
+    reorder to_blocked, to_plain;
+    md plain, blocked, ws, fwd_scratch, bwd_scratch;
+};
+
+bool is_reference(const char *impl) { return std::strncmp(impl, "ref", 3) == 0; }
+
+}  // namespace
+
+void lrn_backward(const char *op, const Tensor &x, const Tensor &gy,
+                  const Tensor &gx, int64_t n, float alpha, float beta,
+                  float k) {
+    SerialIfSmall threads(2 * n * numel(x.dims));
+    std::string key = Key("lrn_bwd").d(x.dims).i(n).f(alpha).f(beta).f(k).s;
+    auto e = cache().get<LrnBwd>(key, [&] {
+        return create(op, [&] {
+            LrnBwd c;
+            c.plain = plain(x.dims);
+            if (x.dims.size() == 4) {
+                for (tag t : {tag::nChw16c, tag::nChw8c, tag::nhwc}) {
+                    md m(mdims(x.dims), dt::f32, t);
+                    auto fpd = dnnl::lrn_forward::primitive_desc(
+                        eng(), prop_kind::forward_training,
+                        algorithm::lrn_across_channels, m, m, n,
+                        alpha * static_cast<float>(n), beta, k,
+                        user_scratchpad());
+                    auto bpd = dnnl::lrn_backward::primitive_desc(
+                        eng(), algorithm::lrn_across_channels, m, m, m, n,
+                        alpha * static_cast<float>(n), beta, k, fpd,
+                        user_scratchpad());
+                    if (is_reference(fpd.impl_info_str()) ||
+                        is_reference(bpd.impl_info_str()))
+                        continue;
+                    c.fwd = dnnl::lrn_forward(fpd);
+                    c.bwd = dnnl::lrn_backward(bpd);
+                    c.blocked = m;
+                    c.ws = fpd.workspace_desc();
+                    c.fwd_scratch = fpd.scratchpad_desc();
+                    c.bwd_scratch = bpd.scratchpad_desc();
+                    c.to_blocked = reorder(reorder::primitive_desc(eng(), c.plain, eng(), m));
+                    c.to_plain = reorder(reorder::primitive_desc(eng(), m, eng(), c.plain));
+                    return c;
+                }
+            }
+            // Kept in the cache too, so that a refused case is not retried
+            // on every call.
+            char buf[256];
+            std::snprintf(buf, sizeof buf,
+                          "oneDNN has only its reference LRN backward pass, "
+                          "slower than NumPy, for n=%lld, beta=%g, %lld "
+                          "channels and %zu axes (expected beta=0.75, n from 3 "
+                          "to 7, 4 axes)",
+                          static_cast<long long>(n), static_cast<double>(beta),
+                          static_cast<long long>(x.dims[1]), x.dims.size());
+            c.refused = std::string(op) + ": " + buf;
+            return c;
+        });
+    });
+    if (!e->refused.empty()) throw Unsupported(e->refused);
+    run(op, [&] {
+        memory ux(e->plain, eng(), x.ptr), ugy(e->plain, eng(), gy.ptr);
+        memory ugx(e->plain, eng(), gx.ptr);
+        memory bx(e->blocked, eng()), bgy(e->blocked, eng());
+        // The forward output is not needed: its buffer then receives the
+        // backward pass's result.
+        memory by(e->blocked, eng()), ws(e->ws, eng());
+        e->to_blocked.execute(strm(), ux, bx);
+        e->to_blocked.execute(strm(), ugy, bgy);
+        Args fargs{{DNNL_ARG_SRC, bx}, {DNNL_ARG_DST, by}, {DNNL_ARG_WORKSPACE, ws}};
+        add_scratchpad(fargs, e->fwd_scratch);
+        e->fwd.execute(strm(), fargs);
+        Args bargs{{DNNL_ARG_SRC, bx}, {DNNL_ARG_DIFF_DST, bgy},
+                   {DNNL_ARG_WORKSPACE, ws}, {DNNL_ARG_DIFF_SRC, by}};
+        add_scratchpad(bargs, e->bwd_scratch);
+        e->bwd.execute(strm(), bargs);
+        e->to_plain.execute(strm(), by, ugx);
+        strm().wait();
+    });
+}
+
 // -- cache control
 
 CacheInfo cache_info() { return cache().info(); }

@@ -111,6 +111,11 @@ void bn_backward(const char *op, const Tensor &x, const Tensor &gy,
 void lrn_forward(const char *op, const Tensor &x, const Tensor &y,
                  const Tensor *unit_scale, int64_t n, float alpha,
                  float beta, float k);
+// gx from x and gy (all of x's shape), the scale recomputed from x; throws
+// Unsupported where oneDNN has no JIT implementation (see ops.cpp).
+void lrn_backward(const char *op, const Tensor &x, const Tensor &gy,
+                  const Tensor &gx, int64_t n, float alpha, float beta,
+                  float k);
 
 // The layout a convolution prefers for its weights, and a round trip of
 // w through it (into out): reorders to a blocked layout and back.

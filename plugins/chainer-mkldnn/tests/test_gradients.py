@@ -48,6 +48,8 @@ CASES = [
     ('local_response_normalization',
      lambda x: F.local_response_normalization(x, 3, 1.0, 0.5, 0.75),
      [(2, 5, 2, 2)]),
+    ('local_response_normalization-defaults',
+     F.local_response_normalization, [(2, 16, 3, 3)]),
     ('relu', F.relu, [(3, 4)]),
     ('leaky_relu', lambda x: F.leaky_relu(x, 0.3), [(3, 4)]),
     ('elu', F.elu, [(3, 4)]),

@@ -118,6 +118,14 @@ def _cases():
         lambda r: (_x(r, 2, 7, 3, 4, low=-2, high=2), 2, 2.0, 1e-1, 0.75))
     add('local_response_normalization-3d', 'local_response_normalization',
         lambda r: (_x(r, 2, 7, 5, low=-2, high=2), 1, 1.0, 0.5, 0.6))
+    # oneDNN's JIT backward passes: 16 channels run in nChw16c (on
+    # AVX-512), 7 channels and a window of 3 in nhwc.
+    for cid, ch, half_n, k in (('16ch-defaults', 16, 2, 2.0),
+                               ('7ch', 7, 2, 1.0), ('32ch-n3', 32, 1, 0.5)):
+        add('local_response_normalization_grad-' + cid,
+            'local_response_normalization_grad',
+            lambda r, ch=ch, half_n=half_n, k=k: _lrn_grad_args(
+                r, (2, ch, 3, 4), half_n, k), {'atol': 1e-5, 'rtol': 1e-4})
 
     shape = (3, 4, 5)
     add('relu', 'relu', lambda r: (_signed(r, *shape),))
@@ -183,6 +191,13 @@ def _avg_grad_args(r, xs, k, s, p, pv):
     out = [_outsize(i, k_, s_, p_, 1, False)
            for i, k_, s_, p_ in zip(xs[2:], k, s, p)]
     return (_x(r, xs[0], xs[1], *out), xs[2:], k, s, p, pv)
+
+
+def _lrn_grad_args(r, shape, half_n, k, alpha=0.1, beta=0.75):
+    x = _x(r, *shape, low=-2, high=2)
+    _, unit_scale = registry.get_spec('local_response_normalization') \
+        .reference(numpy, x, half_n, k, alpha, beta)
+    return (x, _x(r, *shape), unit_scale, half_n, k, alpha, beta)
 
 
 def _cshape(shape):

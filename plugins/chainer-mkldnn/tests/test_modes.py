@@ -161,3 +161,44 @@ def test_numpy_arrays_never_use_onednn(device, rng):
         y = F.convolution_2d(x, W)
     assert _calls() == before
     assert type(y.array) is numpy.ndarray
+
+
+@pytest.mark.parametrize('shape, beta', [((2, 16, 3, 3), 0.75),
+                                         ((2, 7, 5), 0.75),
+                                         ((2, 5, 2, 3, 2), 0.75),
+                                         ((3, 16), 0.75),
+                                         ((2, 16, 3, 3), 0.6)],
+                         ids=['4d-defaults', '3d', '5d', '2d', 'beta0.6'])
+def test_lrn_backward_runs_onednn_where_it_has_a_jit(shape, beta, device,
+                                                     rng):
+    from backend_api import kernels as registry
+    x = rng.uniform(-2, 2, shape).astype(numpy.float32)
+    gy = rng.randn(*shape).astype(numpy.float32)
+    _, u = registry.get_spec('local_response_normalization').reference(
+        numpy, x, 2, 2.0, 1e-4, beta)
+    args = (2, 2.0, 1e-4, beta)
+    expected = registry.get_spec(
+        'local_response_normalization_grad').reference(numpy, x, gy, u, *args)
+    kernel = registry.lookup('local_response_normalization_grad',
+                             device.send(x))
+    jit = beta == 0.75
+    for mode in ('auto', 'always'):
+        before = _calls()
+        with chainer_core.using_config('use_ideep', mode):
+            if mode == 'always' and not jit:
+                with pytest.raises(
+                        chainer_mkldnn.UnsupportedError,
+                        match="^local_response_normalization_grad: .*'auto'"):
+                    kernel(device.send(x), device.send(gy), device.send(u),
+                           *args)
+                continue
+            gx = kernel(device.send(x), device.send(gy), device.send(u),
+                        *args)
+        if jit:
+            assert _calls() > before
+            numpy.testing.assert_allclose(gx, expected, atol=1e-5,
+                                          rtol=1e-4)
+        else:
+            # The reference itself (a refused case is looked up in the
+            # primitive cache too, so that it is refused once).
+            numpy.testing.assert_array_equal(gx, expected)
