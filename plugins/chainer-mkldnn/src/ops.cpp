@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <list>
 #include <memory>
+#include <new>
 #include <mutex>
 #include <unordered_map>
 #include <utility>
@@ -989,6 +990,28 @@ struct LrnBwd {
 
 bool is_reference(const char *impl) { return std::strncmp(impl, "ref", 3) == 0; }
 
+// Memory of this thread reused from call to call. Buffers of megabytes
+// allocated afresh are mapped anew, and touching their pages the first time
+// costs more than the LRN passes that fill them (2.4 ms instead of 0.5 for
+// the forward pass on AlexNet's first LRN layer).
+char *thread_scratch(size_t bytes) {
+    struct Buffer {
+        char *data = nullptr;
+        size_t size = 0;
+        ~Buffer() { std::free(data); }
+    };
+    thread_local Buffer b;
+    if (b.size < bytes) {
+        std::free(b.data);
+        b.data = static_cast<char *>(std::aligned_alloc(64, bytes));
+        b.size = b.data == nullptr ? 0 : bytes;
+        if (b.data == nullptr) throw std::bad_alloc();
+    }
+    return b.data;
+}
+
+size_t aligned64(size_t n) { return (n + 63) / 64 * 64; }
+
 }  // namespace
 
 void lrn_backward(const char *op, const Tensor &x, const Tensor &gy,
@@ -1044,10 +1067,13 @@ void lrn_backward(const char *op, const Tensor &x, const Tensor &gy,
     run(op, [&] {
         memory ux(e->plain, eng(), x.ptr), ugy(e->plain, eng(), gy.ptr);
         memory ugx(e->plain, eng(), gx.ptr);
-        memory bx(e->blocked, eng()), bgy(e->blocked, eng());
+        const size_t blocked = aligned64(e->blocked.get_size());
+        char *scratch = thread_scratch(3 * blocked + aligned64(e->ws.get_size()));
+        memory bx(e->blocked, eng(), scratch), bgy(e->blocked, eng(), scratch + blocked);
         // The forward output is not needed: its buffer then receives the
         // backward pass's result.
-        memory by(e->blocked, eng()), ws(e->ws, eng());
+        memory by(e->blocked, eng(), scratch + 2 * blocked);
+        memory ws(e->ws, eng(), scratch + 3 * blocked);
         e->to_blocked.execute(strm(), ux, bx);
         e->to_blocked.execute(strm(), ugy, bgy);
         Args fargs{{DNNL_ARG_SRC, bx}, {DNNL_ARG_DST, by}, {DNNL_ARG_WORKSPACE, ws}};
