@@ -624,6 +624,10 @@ def _grad_in_graph(graph, outputs, inputs, gys, gis, retain_grad,
                    enable_double_backprop, retain_graph):
     """:func:`grad` for variables in a backend's graph."""
     def raw(v):
+        # With double backprop the gradient's own graph counts: a leaf
+        # output gradient that requires grad joins the graph here.
+        if enable_double_backprop and v._graph is not None:
+            return v._graph_input()
         return v._data if v._garray is None else v._garray
 
     ys, g_ys = [], []

@@ -573,8 +573,11 @@ class Variable:
             self._grad_var = gv if self._requires_grad else None
             return
         graph = self._graph
-        graph.set_grad(ga, gv._garray if gv._garray is not None
-                       else gv._data)
+        if enable_double_backprop and gv._graph is not None:
+            g = gv._graph_input()
+        else:
+            g = gv._data if gv._garray is None else gv._garray
+        graph.set_grad(ga, g)
         _backprop.run_in_graph(
             graph.backward, (ga, retain_grad, enable_double_backprop,
                              enable_double_backprop if retain_graph is None
