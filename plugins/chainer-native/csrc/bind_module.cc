@@ -14,15 +14,11 @@ namespace {
 py::object g_dtypes[kNumDtypes];
 PyTypeObject* g_ndarray_type = nullptr;
 
-// Releases a Python object kept alive by a buffer, taking the GIL (the last
-// reference may go from any thread) unless the interpreter is gone.
+// Releases a Python object kept alive by a buffer (the last reference may go
+// from any thread).
 struct PyRelease {
     PyObject* obj;
-    void operator()(uint8_t*) const {
-        if (!Py_IsInitialized()) return;
-        py::gil_scoped_acquire gil;
-        Py_DECREF(obj);
-    }
+    void operator()(uint8_t*) const { decref_with_gil(obj); }
 };
 
 }  // namespace
@@ -290,6 +286,7 @@ PYBIND11_MODULE(_core, m) {
     bind_array(m);
     init_types(m);
     bind_routines(m);
+    bind_graph(m);
     m.def("_set_backprop_mode", [](bool on) { return set_backprop_enabled(on); });
     m.def("is_backprop_required", &backprop_enabled, "Whether ops record the graph on this thread.");
     m.def("get_num_threads", &num_threads, "Threads the kernels (and OpenBLAS) use.");

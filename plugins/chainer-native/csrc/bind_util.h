@@ -58,7 +58,26 @@ std::vector<Index> index_from_py(py::handle obj);
 
 py::tuple to_tuple(const Shape& s);
 
+// The type of obj for error messages: module-qualified unless a builtin
+// ("numpy.ndarray", not "ndarray", next to chainer_native.ndarray).
+inline std::string py_type_name(py::handle obj) {
+    py::handle t = py::type::of(obj);
+    std::string mod = py::str(t.attr("__module__"));
+    std::string name = py::str(t.attr("__qualname__"));
+    return mod == "builtins" ? name : mod + "." + name;
+}
+
+// Drops a reference that C++ owned (a borrowed buffer's owner, a backward
+// closure) from wherever its last C++ owner lets go: with the GIL taken
+// (the caller may not hold it), and not at all once the interpreter is gone.
+inline void decref_with_gil(PyObject* obj) {
+    if (!Py_IsInitialized()) return;
+    py::gil_scoped_acquire gil;
+    Py_DECREF(obj);
+}
+
 void bind_array(py::module_& m);
 void bind_routines(py::module_& m);
+void bind_graph(py::module_& m);
 
 }  // namespace cn

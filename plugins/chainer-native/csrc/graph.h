@@ -1,9 +1,11 @@
 // Autograd in C++: variable nodes (one per array that requires grad), op
-// nodes with a backward closure, the backward engine and the backprop mode.
+// nodes with a backward closure, the backward engine (shared by
+// Array::backward and grad) and the backprop mode.
 #pragma once
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "array.h"
@@ -36,10 +38,10 @@ struct BackwardContext {
 using BackwardFn = std::function<void(BackwardContext&)>;
 
 struct OpNode {
-    const char* name = "";
+    std::string name;  // owned: ops recorded from Python name themselves
     int64_t rank = 0;
     std::vector<std::shared_ptr<VarNode>> inputs;  // null where no grad is needed
-    std::vector<std::weak_ptr<VarNode>> outputs;
+    std::vector<std::weak_ptr<VarNode>> outputs;  // empty for outputs of non-float dtype
     std::vector<std::pair<Shape, Dtype>> output_meta;
     BackwardFn fn;  // reset once run, releasing what it retained
 };
@@ -62,7 +64,23 @@ inline bool needs_graph(std::initializer_list<const Array*> inputs) {
     return any && backprop_enabled();
 }
 
-// Records an op node whose outputs are `outputs` (fresh arrays of float dtype).
-void record_op(const char* name, const std::vector<Array>& inputs, const std::vector<Array>& outputs, BackwardFn fn);
+// Records an op node whose outputs are `outputs` (fresh arrays, each given a
+// new VarNode; outputs of non-float dtype get none and no gradient).
+std::shared_ptr<OpNode> record_op(std::string name, const std::vector<Array>& inputs, const std::vector<Array>& outputs,
+                                  BackwardFn fn);
+
+// A VarNode for output i of op: the live one, else a new one created by op
+// (stored back, so that gradients reaching it flow into op). Null for outputs
+// of non-float dtype.
+std::shared_ptr<VarNode> output_node(const std::shared_ptr<OpNode>& op, size_t i);
+
+// The gradients of `outputs` (weighted by grad_outputs, one per output;
+// undefined means ones for a one-element output) with respect to `inputs`,
+// one per input, undefined where no path leads; no leaf's grad is touched.
+// Inputs and outputs without a node take no part. Gradients returned share
+// no buffer with each other or with grad_outputs.
+std::vector<Array> grad(const std::vector<Array>& outputs, const std::vector<Array>& inputs,
+                        const std::vector<Array>& grad_outputs, bool retain_grad, bool enable_double_backprop,
+                        bool retain_graph);
 
 }  // namespace cn

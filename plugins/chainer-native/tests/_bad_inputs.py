@@ -151,12 +151,35 @@ def cases():
         ('require_grad_int', lambda: i3.require_grad()),
         ('item', lambda: x2.item()),
         ('dlpack_device', lambda: x2.__dlpack__(dl_device=(2, 0))),
+        ('grad', lambda: cn.grad([x2.copy().require_grad() * 2], [x2])),
+        ('grad_outputs', lambda: cn.grad(
+            [x2.copy().require_grad() * 2], [x2], [cn.ones((3,))])),
+        ('grad_types', lambda: cn.grad([object()], [x2])),
+        ('_record', lambda: cn._record('f', [x2], [x2], None)),
+        ('_record_inputs', lambda: cn._record('f', [nested], [x2],
+                                              lambda t, g: g)),
+        ('_record_backward', lambda: _bad_python_backward()),
+        ('_OpHandle.output', lambda: _bad_handle_output()),
     ]
 
 
+def _bad_handle_output():
+    """Output data of another shape than the op's output."""
+    handle, ys = cn._record('f', [x2.copy().require_grad()], [x2],
+                            lambda t, g: g)
+    handle.output(0, cn.ones((3,)))
+
+
+def _bad_python_backward():
+    """A Python node whose backward returns the wrong number of gradients."""
+    x = x2.copy().require_grad()
+    _, (y,) = cn._record('f', [x], [x2 * 2], lambda t, g: (g[0], g[0]))
+    cn.sum(y).backward()
+
+
 # Module-level names that are not routines taking array input.
-NOT_ROUTINES = {'ndarray', 'get_num_threads', 'is_backprop_required',
-                '_set_backprop_mode'}
+NOT_ROUTINES = {'ndarray', '_OpHandle', 'get_num_threads',
+                'is_backprop_required', '_set_backprop_mode'}
 
 if __name__ == '__main__':
     for name, call in cases():

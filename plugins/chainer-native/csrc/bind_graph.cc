@@ -1,0 +1,214 @@
+// Autograd beyond the ndarray methods: grad(), and op nodes whose backward
+// is a Python callable (_record, _OpHandle), through which chainer-core keeps
+// the graph of native arrays in C++ while its FunctionNodes stay in Python.
+#include <pybind11/numpy.h>
+
+#include "bind_util.h"
+#include "graph.h"
+
+namespace cn {
+
+namespace {
+
+// A Python object owned by C++ (a backward callable). The op node holding it
+// may die anywhere (end of a backward pass, the last output released), so
+// the reference is dropped with the GIL (see decref_with_gil).
+std::shared_ptr<PyObject> hold(py::object o) {
+    return std::shared_ptr<PyObject>(o.release().ptr(), [](PyObject* p) { decref_with_gil(p); });
+}
+
+// The backward function of an op recorded from Python: calls
+// backward(target_indexes, grad_outputs) and checks what comes back. The
+// engine checks each gradient's shape and dtype against its input.
+BackwardFn python_backward(py::object callable) {
+    return [cb = hold(std::move(callable))](BackwardContext& c) {
+        py::gil_scoped_acquire gil;
+        const std::string& name = c.node->name;
+        std::vector<int> idx;
+        for (size_t i = 0; i < c.need.size(); ++i)
+            if (c.need[i]) idx.push_back(static_cast<int>(i));
+        py::tuple targets(idx.size());
+        for (size_t k = 0; k < idx.size(); ++k) targets[k] = py::int_(idx[k]);
+        // No zeros for outputs no gradient reached: the callable decides.
+        py::tuple gys(c.gys.size());
+        for (size_t i = 0; i < c.gys.size(); ++i) gys[i] = c.gys[i].defined() ? py::cast(c.gys[i]) : py::none();
+        py::object r = py::reinterpret_borrow<py::object>(cb.get())(targets, gys);
+        if (!PyTuple_Check(r.ptr()) && !PyList_Check(r.ptr()))
+            throw GradError("backward of " + name + ": the backward callable returned a " + py_type_name(r) +
+                            "; expected a tuple or list with one gradient (ndarray or None) per target index");
+        auto seq = py::reinterpret_borrow<py::sequence>(r);
+        if (seq.size() != idx.size())
+            throw GradError("backward of " + name + ": the backward callable returned " + std::to_string(seq.size()) +
+                            " gradients for " + std::to_string(idx.size()) + " target indexes " +
+                            std::string(py::repr(targets)));
+        for (size_t k = 0; k < idx.size(); ++k) {
+            py::object g = seq[k];
+            if (g.is_none()) continue;
+            if (!is_ndarray(g))
+                throw GradError("backward of " + name + ": gradient " + std::to_string(k) + " (for input " +
+                                std::to_string(idx[k]) + ") is a " + py_type_name(g) +
+                                "; expected a chainer_native.ndarray or None");
+            c.set(idx[k], arr_of(g));
+        }
+    };
+}
+
+// A Python-side reference to an op recorded by _record. Weak: the backward
+// callable usually belongs to an object that holds this handle, and a strong
+// reference would close a cycle through C++ that Python's gc cannot see.
+struct OpHandle {
+    std::weak_ptr<OpNode> op;
+    std::string name;
+};
+
+Array ndarray_arg(py::handle h, const char* routine, const std::string& what) {
+    if (!is_ndarray(h))
+        throw DtypeError(std::string(routine) + ": " + what + " must be a chainer_native.ndarray, got " + py_type_name(h));
+    return arr_of(h);
+}
+
+// A sequence of ndarrays (None allowed where none_ok), or one ndarray.
+std::vector<Array> arrays_arg(py::handle h, const char* routine, const char* what, bool none_ok) {
+    std::vector<Array> out;
+    if (is_ndarray(h)) {
+        out.push_back(arr_of(h));
+        return out;
+    }
+    if (!PyTuple_Check(h.ptr()) && !PyList_Check(h.ptr()))
+        throw DtypeError(std::string(routine) + ": " + what + " must be a tuple or list of chainer_native.ndarray, got " +
+                         py_type_name(h));
+    auto seq = py::reinterpret_borrow<py::sequence>(h);
+    out.reserve(seq.size());
+    for (size_t i = 0; i < seq.size(); ++i) {
+        py::object e = seq[i];
+        if (none_ok && e.is_none()) out.emplace_back();
+        else if (!is_ndarray(e))
+            throw DtypeError(std::string(routine) + ": " + what + "[" + std::to_string(i) + "] must be a chainer_native.ndarray" +
+                             (none_ok ? " or None" : "") + ", got " + py_type_name(e));
+        else out.push_back(arr_of(e));
+    }
+    return out;
+}
+
+}  // namespace
+
+void bind_graph(py::module_& m) {
+    using py::arg;
+
+    py::class_<OpHandle>(m, "_OpHandle", R"doc(
+An op node recorded by ``_record``, held weakly: ``alive`` is False once the
+node is gone (every output released, or nothing left to differentiate).
+)doc")
+        .def_property_readonly("alive", [](const OpHandle& h) { return !h.op.expired(); })
+        .def_property_readonly("name", [](const OpHandle& h) { return h.name; })
+        .def("output", [](const OpHandle& h, int64_t i, py::handle data) {
+            auto op = h.op.lock();
+            if (!op)
+                throw GradError("_OpHandle.output: the op node of " + h.name +
+                                " is gone (all its outputs were released)");
+            int64_t n = static_cast<int64_t>(op->outputs.size());
+            if (i < 0 || i >= n)
+                throw cn::IndexError("_OpHandle.output: index " + std::to_string(i) + " is out of range for " + h.name +
+                                     ", which has " + std::to_string(n) + " outputs");
+            Array d = ndarray_arg(data, "_OpHandle.output", "data");
+            const auto& meta = op->output_meta[i];
+            std::string which = " (output " + std::to_string(i) + " of " + h.name + ")";
+            if (d.shape() != meta.first)
+                throw ShapeError("_OpHandle.output: data has shape " + d.shape().str() + ", expected " + meta.first.str() + which);
+            if (d.dtype() != meta.second)
+                throw DtypeError(std::string("_OpHandle.output: data has dtype ") + dtype_name(d.dtype()) + ", expected " +
+                                 dtype_name(meta.second) + which);
+            Array v = d.as_data();
+            v.body()->node = output_node(op, static_cast<size_t>(i));
+            return v;
+        }, arg("i"), arg("data"), R"doc(
+A new view of ``data`` (output ``i``'s shape and dtype) connected to output
+``i`` of the op: to its node if still alive, else to a new one created by the
+op, so that gradients flowing into the view (double backprop) reach the op.
+Outputs of non-float dtype give a plain view.
+)doc")
+        .def("__repr__", [](const OpHandle& h) {
+            return "<chainer_native._OpHandle " + h.name + (h.op.expired() ? " (gone)>" : ">");
+        });
+
+    m.def("_record", [](const std::string& name, py::handle inputs, py::handle outputs, py::object backward) {
+        if (!PyCallable_Check(backward.ptr()))
+            throw DtypeError("_record: backward must be callable, got " + py_type_name(backward));
+        std::vector<Array> xs = arrays_arg(inputs, "_record", "inputs", true);
+        std::vector<Array> ys = arrays_arg(outputs, "_record", "outputs", false);
+        // New array objects: the outputs may be the inputs themselves or
+        // views of them, whose nodes must stay as they are.
+        py::tuple views(ys.size());
+        std::vector<Array> vs;
+        vs.reserve(ys.size());
+        for (const auto& y : ys) vs.push_back(y.as_data());
+        bool record = false;
+        for (const auto& x : xs) record = record || (x.defined() && x.requires_grad());
+        py::object handle = py::none();
+        if (record && backprop_enabled()) {
+            auto op = record_op(name, xs, vs, python_backward(std::move(backward)));
+            handle = py::cast(OpHandle{op, name});
+        }
+        for (size_t i = 0; i < vs.size(); ++i) views[i] = py::cast(vs[i]);
+        return py::make_tuple(handle, views);
+    }, arg("name"), arg("inputs"), arg("outputs"), arg("backward"), R"doc(
+Records an op computed in Python: returns ``(handle, graph_outputs)``.
+
+``inputs``: ndarrays (or None); those that require grad become the op's
+inputs. ``outputs``: the arrays the op computed, left untouched;
+``graph_outputs`` holds a new view of each, carrying a new node created by
+the op (outputs of non-float dtype get none). When no input requires grad or
+backprop is off, nothing is recorded: ``handle`` is None and the views carry
+no node.
+
+Backward calls ``backward(target_indexes, grad_outputs)``: the indexes of the
+inputs whose gradient is needed, and one gradient per output (None where
+none reached it). It returns a tuple or list with one ndarray or None per
+target index. With ``enable_double_backprop`` it runs with backprop on, so
+what it computes from the arrays it gets is recorded. ``backward`` must not
+hold the graph outputs (they would keep the op alive through C++); see
+``_OpHandle.output``.
+)doc");
+
+    m.def("grad", [](py::handle outputs, py::handle inputs, py::handle grad_outputs, bool retain_grad,
+                     bool enable_double_backprop, bool retain_graph) {
+        std::vector<Array> ys = arrays_arg(outputs, "grad", "outputs", false);
+        std::vector<Array> xs = arrays_arg(inputs, "grad", "inputs", true);
+        std::vector<Array> gys(ys.size());
+        if (!grad_outputs.is_none()) {
+            py::object seq = py::reinterpret_borrow<py::object>(grad_outputs);
+            if (is_ndarray(grad_outputs) || py::isinstance<py::array>(grad_outputs)) seq = py::make_tuple(grad_outputs);
+            if (!PyTuple_Check(seq.ptr()) && !PyList_Check(seq.ptr()))
+                throw DtypeError("grad: grad_outputs must be None or a tuple or list with one entry per output, got " +
+                                 py_type_name(grad_outputs));
+            auto s = py::reinterpret_borrow<py::sequence>(seq);
+            if (s.size() != ys.size())
+                throw ShapeError("grad: grad_outputs has " + std::to_string(s.size()) + " entries for " +
+                                 std::to_string(ys.size()) + " outputs (one per output, None for the default)");
+            for (size_t i = 0; i < ys.size(); ++i) {
+                py::object g = s[i];
+                if (!g.is_none()) gys[i] = to_array(g);
+            }
+        }
+        std::vector<Array> gxs = grad(ys, xs, gys, retain_grad, enable_double_backprop, retain_graph);
+        py::list out;
+        for (const auto& g : gxs) out.append(g.defined() ? py::cast(g) : py::none());
+        return out;
+    }, arg("outputs"), arg("inputs"), arg("grad_outputs") = py::none(), arg("retain_grad") = false,
+       arg("enable_double_backprop") = false, arg("retain_graph") = false, R"doc(
+The gradients of ``outputs`` with respect to ``inputs``, as a list.
+
+``outputs`` and ``inputs``: ndarrays (a sequence, or one array).
+``grad_outputs``: one gradient per output, None for ones (one-element
+outputs only). Returns one gradient per input, None where no path leads
+from the outputs (or the input does not require grad); an input computed
+from another input gets its total gradient, and the other input too. No
+``.grad`` of a leaf is touched; ``retain_grad`` keeps the gradients of
+intermediate arrays in their ``.grad`` as backward does. With
+``enable_double_backprop`` the results carry graph. ``retain_graph`` (or
+double backprop) keeps the graph for another pass. The results share no
+buffer with each other or with ``grad_outputs``.
+)doc");
+}
+
+}  // namespace cn
