@@ -29,6 +29,29 @@ Array BackwardContext::gy(int i) {
     return gys[i];
 }
 
+// Freeing the last output of a long graph would free op after op
+// recursively (op -> input VarNode -> its creator -> ...), one level of
+// stack per op, and overflow the stack on graphs of ~100k ops. A dying op
+// hands its inputs and closure to a per-thread list instead, drained by the
+// outermost destructor: what a release frees in turn is appended, not nested.
+OpNode::~OpNode() {
+    struct Released {
+        std::vector<std::shared_ptr<VarNode>> inputs;
+        BackwardFn fn;
+    };
+    thread_local std::vector<Released> pending;
+    thread_local bool draining = false;
+    pending.push_back({std::move(inputs), std::move(fn)});
+    fn = nullptr;  // a moved-from std::function is only "valid"
+    if (draining) return;
+    draining = true;
+    while (!pending.empty()) {
+        Released r = std::move(pending.back());
+        pending.pop_back();
+    }  // r goes here, possibly destroying more ops, which append to pending
+    draining = false;
+}
+
 std::shared_ptr<OpNode> record_op(std::string name, const std::vector<Array>& inputs, const std::vector<Array>& outputs,
                                   BackwardFn fn) {
     auto op = std::make_shared<OpNode>();

@@ -44,6 +44,9 @@ struct OpNode {
     std::vector<std::weak_ptr<VarNode>> outputs;  // empty for outputs of non-float dtype
     std::vector<std::pair<Shape, Dtype>> output_meta;
     BackwardFn fn;  // reset once run, releasing what it retained
+
+    // Releases inputs and fn iteratively (see graph.cc).
+    ~OpNode();
 };
 
 // Whether ops record the graph on this thread.

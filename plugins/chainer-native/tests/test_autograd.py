@@ -266,3 +266,30 @@ def test_no_graph_no_retention():
     gc.collect()
     assert ref() is None
     assert not y.is_grad_required()
+
+
+_DEEP = '''
+import numpy, chainer_native as cn
+x = cn.asarray(numpy.ones(2)).require_grad()
+h = x
+for i in range(150000):
+    h = h * 1.0 if i % 2 else cn._record('id', [h], [h], lambda t, g: [g[0]])[1][0]
+cn.sum(h).backward()
+assert float(x.grad[0]) == 1.0
+h2 = x
+for i in range(150000):
+    h2 = h2 * 1.0
+del h, h2        # graphs of 150k ops, one never backpropagated
+print('ok')
+'''
+
+
+def test_deep_graphs_are_freed_without_deep_recursion():
+    # Freeing op after op recursively overflowed the stack near 100k ops:
+    # run in a subprocess, so that a crash fails the test, not the run.
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, '-c', _DEEP], capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0 and proc.stdout.strip() == 'ok', \
+        proc.stderr[-2000:]
