@@ -1,5 +1,6 @@
 // The Python class chainer_native.ndarray: properties, operators, indexing,
-// autograd methods, NumPy interop (__array_interface__) and DLPack.
+// autograd methods, NumPy interop (__array_interface__, the buffer protocol)
+// and DLPack.
 #include <pybind11/numpy.h>
 
 #include "bind_util.h"
@@ -112,6 +113,28 @@ py::dict array_interface(const Array& a) {
     d["strides"] = st;
     d["version"] = 3;
     return d;
+}
+
+// struct-module format characters, as NumPy writes them: int64 is 'l' where
+// long has 8 bytes (else 'q'), so NumPy reads back numpy.int64 itself.
+const char* buffer_format(Dtype d) {
+    static const char* f[] = {"?", "b", "h", "i", sizeof(long) == 8 ? "l" : "q", "B", "e", "f", "d"};
+    return f[static_cast<int>(d)];
+}
+
+// The buffer protocol (memoryview, numpy.frombuffer, bytes(...)): shape and
+// byte strides as they are, so strided views export without a copy; a
+// consumer asking for a contiguous buffer of a strided view gets BufferError.
+// The exporting ndarray object keeps the buffer alive until released.
+py::buffer_info buffer_of(ArrayBody& b) {
+    int nd = b.shape.size();
+    std::vector<py::ssize_t> shape(nd), strides(nd);
+    for (int i = 0; i < nd; ++i) {
+        shape[i] = b.shape[i];
+        strides[i] = b.strides[i];
+    }
+    return py::buffer_info(b.data.get() + b.offset, itemsize(b.dtype), buffer_format(b.dtype), nd, std::move(shape),
+                           std::move(strides), !b.writeable);
 }
 
 dlpack::DataType dl_dtype(Dtype d) {
@@ -264,7 +287,7 @@ Array from_dlpack_capsule(py::object cap) {
 }
 
 void bind_array(py::module_& m) {
-    py::class_<ArrayBody, std::shared_ptr<ArrayBody>> cls(m, "ndarray", R"doc(
+    py::class_<ArrayBody, std::shared_ptr<ArrayBody>> cls(m, "ndarray", py::buffer_protocol(), R"doc(
 An n-dimensional array in host memory, with autograd recorded in C++.
 
 Views (reshape, transpose, slicing, broadcast_to) share the buffer.
@@ -272,6 +295,7 @@ Views (reshape, transpose, slicing, broadcast_to) share the buffer.
 memory. ``a.require_grad()`` makes the routines applied to ``a`` record the
 graph; ``y.backward()`` computes gradients into ``a.grad``.
 )doc");
+    cls.def_buffer(&buffer_of);
     cls.def(py::init([](py::handle shape, py::handle dtype) {
             return Array::empty(shape_from_py(shape), dtype.is_none() ? Dtype::Float64 : dtype_from_py(dtype)).body();
         }), py::arg("shape"), py::arg("dtype") = py::none())
