@@ -10,6 +10,7 @@
 #include "linalg.h"
 #include "manipulation.h"
 #include "nn.h"
+#include "optimizer.h"
 #include "reduction.h"
 
 namespace cn {
@@ -46,6 +47,14 @@ Array compare_any(CompareOp op, py::handle a, py::handle b) {
         y = A(b);
     }
     return compare(op, x, y);
+}
+
+// An array updated in place: a chainer_native.ndarray itself (a conversion
+// would update a copy).
+Array inplace_arg(py::handle h, const char* routine, const char* what) {
+    if (!is_ndarray(h))
+        throw DtypeError(std::string(routine) + ": " + what + " must be a chainer_native.ndarray, got " + py_type_name(h));
+    return arr_of(h);
 }
 
 Scalar scalar_of(py::handle v) {
@@ -336,6 +345,39 @@ void bind_routines(py::module_& m) {
         return py::cast(r.first);
     }, arg("x"), arg("ratio") = 0.5, arg("mask") = none, arg("return_mask") = false);
     m.def("mean_squared_error", [](py::handle a, py::handle b) { return mean_squared_error(A(a), A(b)); }, arg("x0"), arg("x1"));
+
+    // Optimizer update rules: every array argument is updated in place.
+    m.def("_sgd_update", [](py::handle param, py::handle grad, double lr) {
+        const char* r = "_sgd_update";
+        Array p = inplace_arg(param, r, "param"), g = inplace_arg(grad, r, "grad");
+        sgd_update(p, g, lr);
+    }, arg("param"), arg("grad"), arg("lr"), "param -= lr * grad, in place.");
+    m.def("_momentum_sgd_update", [](py::handle param, py::handle grad, py::handle v, double lr, double momentum) {
+        const char* r = "_momentum_sgd_update";
+        Array p = inplace_arg(param, r, "param"), g = inplace_arg(grad, r, "grad"), v_ = inplace_arg(v, r, "v");
+        momentum_sgd_update(p, g, v_, lr, momentum);
+    }, arg("param"), arg("grad"), arg("v"), arg("lr"), arg("momentum"),
+       "v = momentum * v - lr * grad; param += v, in place (computed in v's dtype).");
+    m.def("_adam_update", [](py::handle param, py::handle grad, py::handle m_, py::handle v, py::handle vhat,
+                             double alpha_t, double beta1, double beta2, double eps, double eta, double weight_decay_rate,
+                             std::optional<double> lower, std::optional<double> upper) {
+        const char* r = "_adam_update";
+        if (lower.has_value() != upper.has_value())
+            throw ShapeError("_adam_update: lower and upper are both given (AdaBound) or both None, got " +
+                             std::string(lower ? "lower only" : "upper only"));
+        AdamHyperparams h{alpha_t, beta1, beta2, eps, eta, weight_decay_rate, std::nullopt};
+        if (lower) h.bounds = std::make_pair(*lower, *upper);
+        Array p = inplace_arg(param, r, "param"), g = inplace_arg(grad, r, "grad"), m = inplace_arg(m_, r, "m");
+        Array v_ = inplace_arg(v, r, "v"), vh = vhat.is_none() ? Array() : inplace_arg(vhat, r, "vhat");
+        adam_update(p, g, m, v_, vh, h);
+    }, arg("param"), arg("grad"), arg("m"), arg("v"), arg("vhat"), arg("alpha_t"), arg("beta1"), arg("beta2"),
+       arg("eps"), arg("eta"), arg("weight_decay_rate"), arg("lower"), arg("upper"), R"doc(
+Adam's update, in place: m += (1 - beta1) (grad - m); v += (1 - beta2)
+(grad^2 - v); with vhat (AMSGrad) vhat = max(vhat, v) and s = vhat, else
+s = v; step = alpha_t / (sqrt(s) + eps), clipped to [lower, upper] when
+given (AdaBound); param -= eta (step m + weight_decay_rate param). The state
+(m, v, vhat) may be float32 for float16 param and grad: computed in its dtype.
+)doc");
 }
 
 }  // namespace cn

@@ -160,6 +160,22 @@ def cases():
                                               lambda t, g: g)),
         ('_record_backward', lambda: _bad_python_backward()),
         ('_OpHandle.output', lambda: _bad_handle_output()),
+        ('_sgd_update', lambda: cn._sgd_update(x2, cn.ones((3,), f32), 0.1)),
+        ('_sgd_update_numpy', lambda: cn._sgd_update(
+            numpy.ones(3), numpy.ones(3), 0.1)),
+        ('_momentum_sgd_update', lambda: cn._momentum_sgd_update(
+            x2, cn.ones((2, 3)), cn.zeros((2, 3), dtype=f32), 0.1, 0.9)),
+        ('_adam_update', lambda: cn._adam_update(
+            x2, x2.copy(), cn.zeros((2, 3), dtype=f32),
+            cn.zeros((2, 3), dtype=f32), None, 1e-3, 0.9, 0.999, 1e-8, 1.0,
+            0.0, 0.1, None)),
+        ('_adam_update_state', lambda: cn._adam_update(
+            x2, x2.copy(), cn.zeros((2, 3), dtype=f32), cn.zeros((2, 3)),
+            None, 1e-3, 0.9, 0.999, 1e-8, 1.0, 0.0, None, None)),
+        ('_adam_update_readonly', lambda: cn._adam_update(
+            cn.broadcast_to(x2[0], (2, 3)), x2.copy(),
+            cn.zeros((2, 3), dtype=f32), cn.zeros((2, 3), dtype=f32), None,
+            1e-3, 0.9, 0.999, 1e-8, 1.0, 0.0, None, None)),
     ]
 
 

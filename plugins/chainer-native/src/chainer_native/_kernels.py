@@ -63,7 +63,15 @@ def _softmax_cross_entropy_grad(x, t, gloss, class_weight, ignore_label,
         return _reference('softmax_cross_entropy_grad')(
             x, t, gloss, class_weight, ignore_label, normalize, reduce)
     # The fused backward of the native routine, run by its C++ autograd on
-    # a leaf view of x.
+    # a leaf view of x; forced on, since this kernel may itself run inside a
+    # C++ backward pass, which turns recording off.
+    with cn.force_backprop_mode():
+        return _softmax_cross_entropy_grad_by_autograd(
+            x, t, gloss, ignore_label, normalize, reduce)
+
+
+def _softmax_cross_entropy_grad_by_autograd(x, t, gloss, ignore_label,
+                                            normalize, reduce):
     xv = x.as_grad_stopped().require_grad()
     if reduce == 'mean' and normalize:
         loss = cn.softmax_cross_entropy(xv, t, ignore_label=ignore_label)
@@ -111,6 +119,40 @@ def _average_pooling(x, ksize, stride, pad, pad_value):
 
 def _fixed_batch_normalization(x, gamma, beta, mean, var, eps):
     return (x - mean) * (gamma * cn.rsqrt(var + eps)) + beta
+
+
+# The fused optimizer update rules (in place, returning None), with the
+# signatures of the core's reference kernels. The extension loads on the
+# first call: the table is built at plugin discovery.
+
+def _sgd_update(param, grad, lr):
+    cn._load()._sgd_update(param, grad, lr)
+
+
+def _momentum_sgd_update(param, grad, v, lr, momentum):
+    cn._load()._momentum_sgd_update(param, grad, v, lr, momentum)
+
+
+def _adam_update(param, grad, m, v, vhat, alpha_t, beta1, beta2, eps, eta,
+                 weight_decay_rate, lower, upper):
+    cn._load()._adam_update(param, grad, m, v, vhat, alpha_t, beta1, beta2,
+                            eps, eta, weight_decay_rate, lower, upper)
+
+
+_UPDATE_RULES = {
+    'sgd_update': _sgd_update,
+    'momentum_sgd_update': _momentum_sgd_update,
+    'adam_update': _adam_update,
+}
+
+
+def _declared_update_rules():
+    """The update rules the core declares: registering a kernel name the
+    core does not know fails the whole plugin, and cores older than these
+    kernels must still get the others."""
+    from backend_api import kernels
+    declared = {spec.name for spec in kernels.specs()}
+    return {k: v for k, v in _UPDATE_RULES.items() if k in declared}
 
 
 def _reference(name):
@@ -211,4 +253,5 @@ def kernels():
         'average_pooling_nd': _average_pooling,
         'fixed_batch_normalization': _fixed_batch_normalization,
     }
+    table.update(_declared_update_rules())
     return table
