@@ -1,8 +1,9 @@
 """Graph delegation: backends that record and run autograd themselves.
 
 A backend with its own autograd (chainer-native) returns a :class:`Graph`
-from the optional method ``get_graph()`` of its Backend object. Variables holding arrays
-of that backend then keep their graph in the backend: ``FunctionNode.apply``
+from the optional method ``get_graph()`` of its Backend object. Variables
+holding arrays of that backend then keep their graph in the backend:
+``FunctionNode.apply``
 hands ops with a *graph kernel* (``register_graph_kernel``) to the backend,
 which computes the outputs and records their backward itself; every other
 op runs its forward as usual and is recorded in the backend's graph as a

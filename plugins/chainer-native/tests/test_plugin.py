@@ -18,7 +18,7 @@ def test_entry_point_and_api_version():
         group='chainer_core.backends') if ep.name == 'native']
     assert len(eps) == 1
     module = eps[0].load()
-    assert module.api_version == (1, 0)
+    assert module.api_version == (1, 1)
     assert module._backend.name == 'native'
     assert module._backend.priority == 200
 

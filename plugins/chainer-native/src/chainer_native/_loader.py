@@ -37,7 +37,19 @@ def load(namespace):
     namespace.pi = numpy.pi
     namespace.e = numpy.e
     namespace.dtype = numpy.dtype
+    # Pickling (and so copy.deepcopy of models, snapshots of Variables)
+    # goes through a NumPy copy of the data; the graph is not pickled.
+    _core.ndarray.__reduce__ = _reduce
     return _core
+
+
+def _reduce(a):
+    return _rebuild, (numpy.array(a),)
+
+
+def _rebuild(data):
+    import chainer_native
+    return chainer_native.array(data)
 
 
 def _to_numpy(a, ndarray):

@@ -11,7 +11,7 @@ import numpy
 
 from backend_api import DeviceBase, hookimpl
 
-api_version = (1, 0)
+api_version = (1, 1)
 
 _CORE = 'chainer_native._core'
 
@@ -30,6 +30,7 @@ class NativeBackend:
         self._error = None
         self._checked = False
         self._device = None
+        self._graph = None
 
     def is_available(self):
         if not self._checked:
@@ -48,6 +49,13 @@ class NativeBackend:
 
     def device_count(self):
         return 1 if self.is_available() else 0
+
+    def get_graph(self):
+        """Variables on native:0 keep their graph in C++."""
+        if self._graph is None:
+            from chainer_native._graph import NativeGraph
+            self._graph = NativeGraph()
+        return self._graph
 
     def get_device(self, index=0):
         if index != 0:
@@ -121,6 +129,9 @@ def chainer_core_register_kernels(registry):
     from chainer_native import _kernels
     for name, fn in _kernels.kernels().items():
         registry.register_kernel(name, 'native', fn)
+    from chainer_native import _graph
+    for node_class, fn in _graph.graph_kernels().items():
+        registry.register_graph_kernel(node_class, 'native', fn)
 
 
 @hookimpl
