@@ -155,7 +155,8 @@ def cache_info():
 
 
 def cache_clear():
-    """Drop every cached primitive and reset the counters."""
+    """Drop every cached primitive and reset the counters; also frees the
+    calling thread's reused buffers (blocked copies, scratchpads)."""
     _native.lib().cache_clear()
 
 

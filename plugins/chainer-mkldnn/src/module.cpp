@@ -422,7 +422,8 @@ PYBIND11_MODULE(_C, m) {
         return d;
     }, "Hits, misses, size and capacity of the primitive cache.");
     m.def("cache_clear", &cmk::cache_clear,
-          "Drop every cached primitive and reset the counters.");
+          "Drop every cached primitive and reset the counters; free the "
+          "calling thread's reused buffers.");
     m.def("cache_set_capacity", &cmk::cache_set_capacity,
           "Keep at most this many primitives (least recently used go first).");
 }

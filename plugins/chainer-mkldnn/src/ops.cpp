@@ -231,8 +231,72 @@ struct Key {
     }
 };
 
+// -- memory reused from call to call
+//
+// Buffers that never leave a call (oneDNN's scratchpads, the blocked copies
+// of a convolution's operands and results, the pooling and LRN workspaces)
+// belong to the calling thread and are kept from call to call. Allocated
+// afresh, buffers of megabytes are mapped anew by malloc, and touching their
+// pages the first time costs more than the reorders that fill them. Each
+// kind of use has its own slot, so that the buffers of one call never
+// overlap; a slot grows to the largest call seen and stays (cache_clear()
+// frees the calling thread's). Arrays handed back to Python never come from
+// here.
+enum class Slot { operands = 0, scratchpad = 1, workspace = 2, count = 3 };
+
+size_t aligned64(size_t n) { return (n + 63) / 64 * 64; }
+
+struct ThreadBuffers {
+    static constexpr int n = static_cast<int>(Slot::count);
+    char *data[n] = {};
+    size_t size[n] = {};
+    ~ThreadBuffers() { release(); }
+    void release() {
+        for (int i = 0; i < n; ++i) {
+            std::free(data[i]);
+            data[i] = nullptr;
+            size[i] = 0;
+        }
+    }
+};
+
+ThreadBuffers &thread_buffers() {
+    thread_local ThreadBuffers b;
+    return b;
+}
+
+// At least ``bytes`` of this thread's slot, 64-byte aligned, holding
+// whatever the last call left there.
+char *thread_buffer(Slot slot, size_t bytes) {
+    ThreadBuffers &b = thread_buffers();
+    const int i = static_cast<int>(slot);
+    if (b.size[i] < bytes) {
+        std::free(b.data[i]);
+        b.size[i] = 0;
+        b.data[i] = static_cast<char *>(std::aligned_alloc(64, aligned64(bytes)));
+        if (b.data[i] == nullptr) throw std::bad_alloc();
+        b.size[i] = aligned64(bytes);
+    }
+    return b.data[i];
+}
+
+// Consecutive pieces of one slot, for the memory objects of one call.
+class Pieces {
+   public:
+    Pieces(Slot slot, size_t bytes) : next_(thread_buffer(slot, bytes)) {}
+    memory take(const md &d) {
+        memory m(d, eng(), next_);
+        next_ += aligned64(d.get_size());
+        return m;
+    }
+
+   private:
+    char *next_;
+};
+
 // One argument of a primitive: the caller's plain layout and the one the
-// primitive chose, with the reorder between them when they differ.
+// primitive chose, with the reorder between them when they differ. The
+// primitive's copy is a piece of the calling thread's operands slot.
 struct Port {
     md user, prim;
     std::shared_ptr<reorder> to_prim, to_user;
@@ -249,17 +313,22 @@ struct Port {
         }
     }
 
-    memory in(const void *ptr) const {
+    // What the port takes of the operands slot.
+    size_t bytes() const {
+        return to_prim || to_user ? aligned64(prim.get_size()) : 0;
+    }
+
+    memory in(const void *ptr, Pieces &pieces) const {
         memory um(user, eng(), const_cast<void *>(ptr));
         if (!to_prim) return um;
-        memory pm(prim, eng());
+        memory pm = pieces.take(prim);
         to_prim->execute(strm(), um, pm);
         return pm;
     }
 
-    memory out(void *ptr) const {
+    memory out(void *ptr, Pieces &pieces) const {
         if (!to_user) return memory(user, eng(), ptr);
-        return memory(prim, eng());
+        return pieces.take(prim);
     }
 
     void finish(memory &pm, void *ptr) const {
@@ -269,8 +338,13 @@ struct Port {
     }
 };
 
+// A scratchpad is used only while its primitive runs (CPU streams here run
+// each primitive to completion in turn): one slot serves all of a call's.
 void add_scratchpad(Args &args, const md &scratch) {
-    if (scratch.get_size() > 0) args[DNNL_ARG_SCRATCHPAD] = memory(scratch, eng());
+    size_t n = scratch.get_size();
+    if (n > 0)
+        args[DNNL_ARG_SCRATCHPAD] =
+            memory(scratch, eng(), thread_buffer(Slot::scratchpad, n));
 }
 
 // -- convolution
@@ -305,18 +379,25 @@ struct ConvFwd {
     primitive prim;
     Port src, wei, dst;
     md bias, scratch;
+    size_t bytes() const { return src.bytes() + wei.bytes() + dst.bytes(); }
 };
 
 struct ConvBwdData {
     primitive prim;
     Port diff_dst, wei, diff_src;
     md scratch;
+    size_t bytes() const {
+        return diff_dst.bytes() + wei.bytes() + diff_src.bytes();
+    }
 };
 
 struct ConvBwdWeights {
     primitive prim;
     Port src, diff_dst, diff_wei;
     md scratch;
+    size_t bytes() const {
+        return src.bytes() + diff_dst.bytes() + diff_wei.bytes();
+    }
 };
 
 }  // namespace
@@ -341,11 +422,12 @@ void conv_forward(const char *op, const Tensor &x, const Tensor &w,
         });
     });
     run(op, [&] {
+        Pieces pieces(Slot::operands, e->bytes());
         Args args;
-        args[DNNL_ARG_SRC] = e->src.in(x.ptr);
-        args[DNNL_ARG_WEIGHTS] = e->wei.in(w.ptr);
+        args[DNNL_ARG_SRC] = e->src.in(x.ptr, pieces);
+        args[DNNL_ARG_WEIGHTS] = e->wei.in(w.ptr, pieces);
         if (b != nullptr) args[DNNL_ARG_BIAS] = memory(e->bias, eng(), b->ptr);
-        memory dm = e->dst.out(y.ptr);
+        memory dm = e->dst.out(y.ptr, pieces);
         args[DNNL_ARG_DST] = dm;
         add_scratchpad(args, e->scratch);
         e->prim.execute(strm(), args);
@@ -377,10 +459,11 @@ void conv_backward_data(const char *op, const Tensor &gy, const Tensor &w,
         });
     });
     run(op, [&] {
+        Pieces pieces(Slot::operands, e->bytes());
         Args args;
-        args[DNNL_ARG_DIFF_DST] = e->diff_dst.in(gy.ptr);
-        args[DNNL_ARG_WEIGHTS] = e->wei.in(w.ptr);
-        memory dm = e->diff_src.out(gx.ptr);
+        args[DNNL_ARG_DIFF_DST] = e->diff_dst.in(gy.ptr, pieces);
+        args[DNNL_ARG_WEIGHTS] = e->wei.in(w.ptr, pieces);
+        memory dm = e->diff_src.out(gx.ptr, pieces);
         args[DNNL_ARG_DIFF_SRC] = dm;
         add_scratchpad(args, e->scratch);
         e->prim.execute(strm(), args);
@@ -413,10 +496,11 @@ void conv_backward_weights(const char *op, const Tensor &x, const Tensor &gy,
         });
     });
     run(op, [&] {
+        Pieces pieces(Slot::operands, e->bytes());
         Args args;
-        args[DNNL_ARG_SRC] = e->src.in(x.ptr);
-        args[DNNL_ARG_DIFF_DST] = e->diff_dst.in(gy.ptr);
-        memory dm = e->diff_wei.out(gw.ptr);
+        args[DNNL_ARG_SRC] = e->src.in(x.ptr, pieces);
+        args[DNNL_ARG_DIFF_DST] = e->diff_dst.in(gy.ptr, pieces);
+        memory dm = e->diff_wei.out(gw.ptr, pieces);
         args[DNNL_ARG_DIFF_WEIGHTS] = dm;
         add_scratchpad(args, e->scratch);
         e->prim.execute(strm(), args);
@@ -438,7 +522,8 @@ std::string conv_weights_roundtrip(const char *op, const Tensor &x,
         md prim = pd.weights_desc();
         Port there(user, prim, true);
         Port back(user, prim, false);
-        memory blocked = there.in(w.ptr);
+        Pieces pieces(Slot::operands, there.bytes());
+        memory blocked = there.in(w.ptr, pieces);
         back.finish(blocked, out.ptr);
         if (!there.to_prim) std::memcpy(out.ptr, w.ptr, user.get_size());
         strm().wait();
@@ -516,23 +601,26 @@ void pool_forward(const char *op, Pool alg, const Tensor &x, const Tensor &y,
         Args args;
         args[DNNL_ARG_SRC] = memory(e->src, eng(), x.ptr);
         args[DNNL_ARG_DST] = memory(e->dst, eng(), y.ptr);
+        // The workspace (max pooling) is int32 of y's shape or uint8: the
+        // former is written straight into indexes, the latter into this
+        // thread's workspace slot and widened below.
         memory ws;
+        bool direct = false;
         if (e->ws.get_size() > 0) {
-            ws = memory(e->ws, eng());
+            direct = indexes != nullptr && e->ws.get_data_type() == dt::s32;
+            ws = memory(e->ws, eng(),
+                        direct ? indexes->ptr
+                               : thread_buffer(Slot::workspace, e->ws.get_size()));
             args[DNNL_ARG_WORKSPACE] = ws;
         }
         add_scratchpad(args, e->scratch);
         e->prim.execute(strm(), args);
         strm().wait();
-        if (indexes != nullptr && e->ws.get_size() > 0) {
+        if (indexes != nullptr && e->ws.get_size() > 0 && !direct) {
             int32_t *out = static_cast<int32_t *>(indexes->ptr);
+            const uint8_t *w = static_cast<const uint8_t *>(ws.get_data_handle());
             int64_t n = numel(y.dims);
-            if (e->ws.get_data_type() == dt::u8) {
-                const uint8_t *w = static_cast<const uint8_t *>(ws.get_data_handle());
-                for (int64_t i = 0; i < n; ++i) out[i] = w[i];
-            } else {
-                std::memcpy(out, ws.get_data_handle(), n * sizeof(int32_t));
-            }
+            for (int64_t i = 0; i < n; ++i) out[i] = w[i];
         }
     });
 }
@@ -570,16 +658,19 @@ void pool_backward(const char *op, Pool alg, const Tensor &gy,
         args[DNNL_ARG_DIFF_DST] = memory(e->diff_dst, eng(), gy.ptr);
         args[DNNL_ARG_DIFF_SRC] = memory(e->diff_src, eng(), gx.ptr);
         if (e->ws.get_size() > 0) {
-            memory ws(e->ws, eng());
+            // Only read by the backward pass: an int32 workspace is indexes
+            // itself, a uint8 one is narrowed into this thread's slot.
             const int32_t *in = static_cast<const int32_t *>(indexes->ptr);
-            int64_t n = numel(gy.dims);
             if (e->ws.get_data_type() == dt::u8) {
+                memory ws(e->ws, eng(), thread_buffer(Slot::workspace, e->ws.get_size()));
                 uint8_t *w = static_cast<uint8_t *>(ws.get_data_handle());
+                int64_t n = numel(gy.dims);
                 for (int64_t i = 0; i < n; ++i) w[i] = static_cast<uint8_t>(in[i]);
+                args[DNNL_ARG_WORKSPACE] = ws;
             } else {
-                std::memcpy(ws.get_data_handle(), in, n * sizeof(int32_t));
+                args[DNNL_ARG_WORKSPACE] =
+                    memory(e->ws, eng(), const_cast<int32_t *>(in));
             }
-            args[DNNL_ARG_WORKSPACE] = ws;
         }
         add_scratchpad(args, e->scratch);
         e->prim.execute(strm(), args);
@@ -990,28 +1081,6 @@ struct LrnBwd {
 
 bool is_reference(const char *impl) { return std::strncmp(impl, "ref", 3) == 0; }
 
-// Memory of this thread reused from call to call. Buffers of megabytes
-// allocated afresh are mapped anew, and touching their pages the first time
-// costs more than the LRN passes that fill them (2.4 ms instead of 0.5 for
-// the forward pass on AlexNet's first LRN layer).
-char *thread_scratch(size_t bytes) {
-    struct Buffer {
-        char *data = nullptr;
-        size_t size = 0;
-        ~Buffer() { std::free(data); }
-    };
-    thread_local Buffer b;
-    if (b.size < bytes) {
-        std::free(b.data);
-        b.data = static_cast<char *>(std::aligned_alloc(64, bytes));
-        b.size = b.data == nullptr ? 0 : bytes;
-        if (b.data == nullptr) throw std::bad_alloc();
-    }
-    return b.data;
-}
-
-size_t aligned64(size_t n) { return (n + 63) / 64 * 64; }
-
 }  // namespace
 
 void lrn_backward(const char *op, const Tensor &x, const Tensor &gy,
@@ -1068,7 +1137,12 @@ void lrn_backward(const char *op, const Tensor &x, const Tensor &gy,
         memory ux(e->plain, eng(), x.ptr), ugy(e->plain, eng(), gy.ptr);
         memory ugx(e->plain, eng(), gx.ptr);
         const size_t blocked = aligned64(e->blocked.get_size());
-        char *scratch = thread_scratch(3 * blocked + aligned64(e->ws.get_size()));
+        // Three copies of x and the workspace, from the operands slot: the
+        // page faults of fresh memory would cost more than the LRN passes
+        // (2.4 ms instead of 0.5 for the forward pass on AlexNet's first
+        // LRN layer).
+        char *scratch = thread_buffer(
+            Slot::operands, 3 * blocked + aligned64(e->ws.get_size()));
         memory bx(e->blocked, eng(), scratch), bgy(e->blocked, eng(), scratch + blocked);
         // The forward output is not needed: its buffer then receives the
         // backward pass's result.
@@ -1076,6 +1150,10 @@ void lrn_backward(const char *op, const Tensor &x, const Tensor &gy,
         memory ws(e->ws, eng(), scratch + 3 * blocked);
         e->to_blocked.execute(strm(), ux, bx);
         e->to_blocked.execute(strm(), ugy, bgy);
+        // Sized for both passes up front, so that the slot is not moved
+        // between them.
+        thread_buffer(Slot::scratchpad, std::max(e->fwd_scratch.get_size(),
+                                                 e->bwd_scratch.get_size()));
         Args fargs{{DNNL_ARG_SRC, bx}, {DNNL_ARG_DST, by}, {DNNL_ARG_WORKSPACE, ws}};
         add_scratchpad(fargs, e->fwd_scratch);
         e->fwd.execute(strm(), fargs);
@@ -1091,7 +1169,10 @@ void lrn_backward(const char *op, const Tensor &x, const Tensor &gy,
 // -- cache control
 
 CacheInfo cache_info() { return cache().info(); }
-void cache_clear() { cache().clear(); }
+void cache_clear() {
+    cache().clear();
+    thread_buffers().release();
+}
 void cache_set_capacity(uint64_t capacity) { cache().set_capacity(capacity); }
 
 std::string version() {

@@ -127,6 +127,7 @@ struct CacheInfo {
     uint64_t hits, misses, size, capacity;
 };
 CacheInfo cache_info();
+// Also frees the calling thread's reused buffers (see ops.cpp).
 void cache_clear();
 void cache_set_capacity(uint64_t capacity);
 
