@@ -237,12 +237,9 @@ def test_errors_name_the_routine_and_the_argument():
 
 
 def test_registered_as_core_kernels_equal_to_the_references():
-    kernels = pytest.importorskip('backend_api.kernels')
-    pytest.importorskip('chainer_core')
-    declared = {s.name for s in kernels.specs()}
+    import chainer_core  # noqa: F401 (declares the kernels)
+    from backend_api import kernels
     names = ['sgd_update', 'momentum_sgd_update', 'adam_update']
-    if not set(names) <= declared:
-        pytest.skip('this chainer-core declares no update kernels')
     import inspect
     from chainer_native import _kernels
     rng = numpy.random.RandomState(6)

@@ -122,7 +122,8 @@ def _fixed_batch_normalization(x, gamma, beta, mean, var, eps):
 
 
 # The fused optimizer update rules (in place, returning None), with the
-# signatures of the core's reference kernels. The extension loads on the
+# signatures of the core's reference kernels (declared since backend_api
+# 1.1, which api_version requires). The extension loads on the
 # first call: the table is built at plugin discovery.
 
 def _sgd_update(param, grad, lr):
@@ -144,15 +145,6 @@ _UPDATE_RULES = {
     'momentum_sgd_update': _momentum_sgd_update,
     'adam_update': _adam_update,
 }
-
-
-def _declared_update_rules():
-    """The update rules the core declares: registering a kernel name the
-    core does not know fails the whole plugin, and cores older than these
-    kernels must still get the others."""
-    from backend_api import kernels
-    declared = {spec.name for spec in kernels.specs()}
-    return {k: v for k, v in _UPDATE_RULES.items() if k in declared}
 
 
 def _reference(name):
@@ -253,5 +245,5 @@ def kernels():
         'average_pooling_nd': _average_pooling,
         'fixed_batch_normalization': _fixed_batch_normalization,
     }
-    table.update(_declared_update_rules())
+    table.update(_UPDATE_RULES)
     return table
