@@ -2,7 +2,7 @@
 from backend_api import _host as _backend_host
 from chainer_core import _numpy_backend
 from chainer_core.configuration import (  # NOQA
-    config, global_config, using_config)
+    config, get_dtype, global_config, mixed16, using_config)
 
 _backend_host.host.add_builtin('numpy', _numpy_backend, global_config.add_key)
 

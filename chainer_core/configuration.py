@@ -78,6 +78,57 @@ global_config = GlobalConfig()
 config = LocalConfig(global_config)
 
 
+class _Mixed16:
+    """The ``mixed16`` default dtype: parameters and activations in
+    float16, with float32 where precision matters (batch statistics,
+    optimizer masters)."""
+
+    __slots__ = ()
+    dtype = numpy.dtype(numpy.float16)
+
+    def __repr__(self):
+        return "dtype('mixed16')"
+
+    def __reduce__(self):
+        return 'mixed16'
+
+
+mixed16 = _Mixed16()
+
+_FLOAT_DTYPES = ('float16', 'float32', 'float64')
+
+
+def _dtype_from_env():
+    name = os.environ.get('CHAINER_DTYPE') or 'float32'
+    if name == 'mixed16':
+        return mixed16
+    if name not in _FLOAT_DTYPES:
+        raise TypeError('environment variable CHAINER_DTYPE={!r}: expected '
+                        'one of float16, float32, float64 or mixed16'
+                        .format(name))
+    return numpy.dtype(name)
+
+
+def get_dtype(dtype=None, map_mixed16=None):
+    """The dtype to create floating arrays in.
+
+    Args:
+        dtype: a dtype, or None for ``config.dtype`` (the default dtype,
+            set by ``CHAINER_DTYPE``).
+        map_mixed16: what :data:`mixed16` resolves to (float16 when None):
+            links pass float32 for values kept in full precision.
+
+    Returns:
+        numpy.dtype: the resolved dtype.
+    """
+    if dtype is None:
+        dtype = config.dtype
+    if dtype is mixed16:
+        return numpy.dtype(numpy.float16 if map_mixed16 is None
+                           else map_mixed16)
+    return numpy.dtype(dtype)
+
+
 def _env_flag(name, default):
     # Chainer's convention: CHAINER_DEBUG=1 / CHAINER_TYPE_CHECK=0.
     value = os.environ.get(name)
@@ -97,8 +148,8 @@ _DEFAULTS = (
      'check every op output for NaN/Inf (CHAINER_DEBUG)'),
     ('type_check', _env_flag('CHAINER_TYPE_CHECK', True),
      'check input types of every op (CHAINER_TYPE_CHECK)'),
-    ('dtype', numpy.dtype(os.environ.get('CHAINER_DTYPE') or 'float32'),
-     'default floating dtype (CHAINER_DTYPE)'),
+    ('dtype', _dtype_from_env(),
+     'default floating dtype or mixed16 (CHAINER_DTYPE)'),
     ('keep_graph_on_report', _env_flag('CHAINER_KEEP_GRAPH_ON_REPORT', False),
      'keep the graph of reported values (CHAINER_KEEP_GRAPH_ON_REPORT)'),
     ('use_cudnn', os.environ.get('CHAINER_USE_CUDNN') or 'auto',

@@ -8,7 +8,7 @@ import numpy
 from backend_api._host import host
 from backend_api.graph import graph_for_array as _graph_for_array
 from chainer_core import _backprop
-from chainer_core.configuration import config
+from chainer_core.configuration import config, get_dtype
 
 
 def _check_array(data, where):
@@ -781,7 +781,7 @@ class Parameter(Variable):
             return self._data.dtype
         dtype = getattr(self.initializer, 'dtype', None)
         # An initializer without a dtype fills arrays of config.dtype.
-        return numpy.dtype(config.dtype if dtype is None else dtype)
+        return get_dtype(dtype)
 
     @property
     def is_initialized(self):

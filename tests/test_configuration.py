@@ -240,3 +240,47 @@ class TestShow:
     def test_global_show(self, capsys):
         chainer.global_config.show()
         assert 'type_check' in capsys.readouterr().out
+
+
+class TestGetDtype:
+
+    def test_default_is_config_dtype(self):
+        assert chainer.get_dtype() == numpy.float32
+        with chainer.using_config('dtype', numpy.float64):
+            assert chainer.get_dtype() == numpy.float64
+
+    def test_explicit_dtype_wins(self):
+        assert chainer.get_dtype(numpy.float16) == numpy.float16
+        assert chainer.get_dtype('float64') == numpy.float64
+
+    def test_mixed16_maps_to_float16_unless_told(self):
+        with chainer.using_config('dtype', chainer.mixed16):
+            assert chainer.get_dtype() == numpy.float16
+            assert chainer.get_dtype(map_mixed16=numpy.float32) == \
+                numpy.float32
+        assert chainer.get_dtype(chainer.mixed16) == numpy.float16
+        assert repr(chainer.mixed16) == "dtype('mixed16')"
+
+    def test_parameter_without_dtype_follows_config(self):
+        with chainer.using_config('dtype', chainer.mixed16):
+            p = chainer.Parameter(chainer.initializers.Normal(), (2, 3))
+        assert p.dtype == numpy.float16
+
+    @pytest.mark.parametrize('name,expected', [
+        ('float16', "dtype('float16')"), ('float64', "dtype('float64')"),
+        ('mixed16', "dtype('mixed16')")])
+    def test_environment(self, name, expected):
+        out = subprocess.run(
+            [sys.executable, '-c',
+             'import chainer_core; print(repr(chainer_core.config.dtype))'],
+            env=dict(os.environ, CHAINER_DTYPE=name), capture_output=True,
+            text=True, check=True).stdout.strip()
+        assert out == expected
+
+    def test_environment_refuses_non_float(self):
+        proc = subprocess.run(
+            [sys.executable, '-c', 'import chainer_core'],
+            env=dict(os.environ, CHAINER_DTYPE='int32'), capture_output=True,
+            text=True)
+        assert proc.returncode != 0
+        assert 'CHAINER_DTYPE' in proc.stderr and 'int32' in proc.stderr

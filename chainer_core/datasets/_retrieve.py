@@ -2,17 +2,13 @@
 import hashlib
 import os
 
-import numpy
-
 from chainer_core.dataset import download
 
 
 def get_dtype(dtype):
     """``dtype`` as a NumPy dtype (None: ``config.dtype``)."""
-    if dtype is None:
-        from chainer_core.configuration import config
-        dtype = config.dtype
-    return numpy.dtype(dtype)
+    from chainer_core.configuration import get_dtype
+    return get_dtype(dtype)
 
 
 def _cache_path(url):

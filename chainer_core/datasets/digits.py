@@ -37,13 +37,13 @@ def get_digits(withlabel=True, ndim=1, scale=1., dtype=None,
     Returns:
         ``(train, test)`` datasets.
     """
-    from chainer_core.configuration import config
+    from chainer_core.configuration import get_dtype
     if ndim not in (1, 2, 3):
         raise ValueError('get_digits: ndim must be 1, 2 or 3, got {}'.format(
             ndim))
     images, labels = _load()
     images = images * (scale / 16.0)
-    images = images.astype(dtype or config.dtype)
+    images = images.astype(get_dtype(dtype))
     if ndim == 1:
         images = images.reshape(-1, 64)
     elif ndim == 3:

@@ -55,7 +55,7 @@ def params(owner, values, event_dims=None, broadcast=True):
                 '{}: {} must be a float array, Variable or number, got {}'
                 .format(owner, name, type(value).__name__))
     if dtype is None:
-        dtype = numpy.dtype(chainer_core.config.dtype)
+        dtype = chainer_core.get_dtype()
     xp = backend.get_array_module(*[v for _, v in values])
     out = []
     for name, value in values:
