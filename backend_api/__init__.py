@@ -10,6 +10,6 @@ from backend_api._markers import API_VERSION, hookimpl, hookspec  # NOQA
 from backend_api.device import DeviceBase  # NOQA
 from backend_api.errors import (  # NOQA
     APIVersionError, BackendConflictError, DeviceMismatchError,
-    DeviceSpecError, KernelNotFoundError, PluginError)
+    DeviceSpecError, DeviceUnavailableError, KernelNotFoundError, PluginError)
 from backend_api.kernels import lookup as lookup_kernel  # NOQA
 from backend_api.protocols import Backend, Device  # NOQA

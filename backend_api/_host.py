@@ -18,7 +18,8 @@ import pluggy
 from backend_api import graph as _graph, hookspecs, kernels
 from backend_api._markers import API_VERSION, ESCAPE_HATCH, PROJECT_NAME
 from backend_api.errors import (
-    APIVersionError, BackendConflictError, DeviceSpecError, PluginError)
+    APIVersionError, BackendConflictError, DeviceSpecError,
+    DeviceUnavailableError, PluginError)
 from backend_api.protocols import BACKEND_METHODS
 
 GROUPS = ('chainer_core.backends', 'chainer_core.addons')
@@ -441,6 +442,13 @@ class Host:
                     '{}({!r}): the plugin for this device failed to load: {}'
                     .format(source, spec, failed.error)
                 ) from failed.error.__cause__
+            provider = _PROVIDERS.get(prefix)
+            if provider is not None:
+                raise DeviceUnavailableError(
+                    '{}({!r}): no installed backend provides this device; '
+                    'it is served by the {} plugin (pip install {}){}'.format(
+                        source, spec, provider, provider,
+                        self._skipped_note(prefix)))
             errors = [r.error for r in self.records if r.error is not None]
             raise DeviceSpecError(
                 '{}: unknown device specifier {!r}. Known backends: {}{}{}. '
@@ -559,12 +567,26 @@ def _version(dist):
 
 host = Host()
 
+# Chainer's spellings whose devices come from this project's plugins, so an
+# error can say what to install.
+_PROVIDERS = {'cupy': 'chainer-cuda', 'cuda': 'chainer-cuda',
+              'intel64': 'chainer-mkldnn', 'native': 'chainer-native'}
+
+
+def _integer_spec(spec):
+    """The integer a Chainer-style device string (``'-1'``, ``'0'``) names,
+    or None."""
+    try:
+        return int(spec.strip())
+    except ValueError:
+        return None
+
 _device_stack = contextvars.ContextVar('chainer_core_device', default=None)
 
 
-def get_device(spec=None):
+def get_device(device_spec=None):
     """Resolve a device specifier (see chainer_core.get_device)."""
-    if spec is None:
+    if device_spec is None:
         current = _device_stack.get()
         if current is not None:
             return current
@@ -572,34 +594,38 @@ def get_device(spec=None):
         if env:
             return host.parse_spec(env, 'CHAINER_DEVICE')
         return host.auto_device()
-    if isinstance(spec, str):
-        return host.parse_spec(spec)
-    if isinstance(spec, bool):
+    if isinstance(device_spec, str):
+        index = _integer_spec(device_spec)
+        if index is None:
+            return host.parse_spec(device_spec)
+        device_spec = index
+    if isinstance(device_spec, bool):
         raise TypeError('get_device: expected a device specifier, got a bool')
-    if isinstance(spec, numbers.Integral):
-        if spec < 0:
+    if isinstance(device_spec, numbers.Integral):
+        if device_spec < 0:
             return host.parse_spec('@numpy')
         try:
-            return host.parse_spec('@cupy:{}'.format(int(spec)))
-        except DeviceSpecError as e:
-            raise DeviceSpecError(
-                'get_device({}): a non-negative integer means GPU {} '
+            return host.parse_spec('@cupy:{}'.format(int(device_spec)))
+        except DeviceUnavailableError as e:
+            raise DeviceUnavailableError(
+                'get_device({!r}): a non-negative integer means GPU {} '
                 '(\'@cupy:{}\'), and no installed backend provides it; '
                 'install chainer-cuda, or use -1 or \'@numpy\' for the CPU'
-                .format(spec, spec, spec)) from e
-    if hasattr(spec, 'backend') and hasattr(spec, 'xp') and hasattr(
-            spec, 'send'):
-        return spec
+                .format(device_spec, int(device_spec), int(device_spec))
+            ) from e
+    if hasattr(device_spec, 'backend') and hasattr(device_spec, 'xp') and \
+            hasattr(device_spec, 'send'):
+        return device_spec
     raise DeviceSpecError(
         'get_device: cannot interpret {!r} (type {}) as a device; expected a '
         'string such as \'@numpy\', an int, or a device object'.format(
-            spec, type(spec).__name__))
+            device_spec, type(device_spec).__name__))
 
 
 @contextlib.contextmanager
-def using_device(spec):
-    """Make ``spec`` the default device inside the ``with`` block."""
-    device = get_device(spec)
+def using_device(device_spec):
+    """Make ``device_spec`` the default device inside the ``with`` block."""
+    device = get_device(device_spec)
     token = _device_stack.set(device)
     try:
         device.use()

@@ -17,6 +17,12 @@ class DeviceSpecError(ValueError):
     """A device specifier names no known device."""
 
 
+class DeviceUnavailableError(DeviceSpecError, RuntimeError):
+    """A well-formed specifier names a device that no installed plugin
+    provides (a GPU id without the CUDA plugin). A RuntimeError too, as
+    Chainer raises one when CUDA is missing."""
+
+
 class KernelNotFoundError(NotImplementedError):
     """An op has neither a kernel nor a usable reference kernel on a device."""
 

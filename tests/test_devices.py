@@ -8,9 +8,14 @@ import numpy
 import pytest
 
 import chainer_core as chainer
-from backend_api import DeviceSpecError
+from backend_api import DeviceSpecError, DeviceUnavailableError
 from backend_api._host import host
 from chainer_core import backend
+
+
+def _cuda_installed():
+    host.ensure_loaded()
+    return 'cuda' in host.backends
 
 
 def _only_numpy_installed():
@@ -25,7 +30,9 @@ def no_device_env(monkeypatch):
 
 class TestGetDevice:
 
-    @pytest.mark.parametrize('spec', ['@numpy', -1])
+    @pytest.mark.parametrize('spec', [
+        '@numpy', -1, -2, '-1', ' -1', '-3', numpy.int32(-1),
+        numpy.int64(-5)])
     def test_numpy_specs(self, spec):
         device = chainer.get_device(spec)
         assert device.name == '@numpy'
@@ -50,11 +57,38 @@ class TestGetDevice:
         assert repr(spec) in str(e.value)
         assert isinstance(e.value, ValueError)
 
-    def test_gpu_number_without_a_gpu_backend(self):
-        if not _only_numpy_installed():
-            pytest.skip('a non-NumPy backend is installed')
-        with pytest.raises(DeviceSpecError, match='cupy:0'):
+    @pytest.mark.parametrize('spec', [
+        0, '0', '1', numpy.int64(2), '@cupy:0', 'cuda:1'])
+    def test_gpu_without_a_gpu_backend_names_the_plugin(self, spec):
+        if _cuda_installed():
+            pytest.skip('the CUDA backend is installed')
+        with pytest.raises(DeviceUnavailableError, match='chainer-cuda'):
+            chainer.get_device(spec)
+
+    def test_missing_gpu_is_a_runtime_error_as_in_chainer(self):
+        if _cuda_installed():
+            pytest.skip('the CUDA backend is installed')
+        with pytest.raises(RuntimeError):
             chainer.get_device(0)
+
+    @pytest.mark.parametrize('call', [
+        lambda link: link.to_gpu(0),
+        lambda link: link.to_device(0),
+        lambda link: link.to_device('@cupy:0'),
+    ])
+    def test_gpu_transfer_of_a_link_without_a_gpu_backend(self, call):
+        if _cuda_installed():
+            pytest.skip('the CUDA backend is installed')
+        link = chainer.links.Linear(2, 3)
+        with pytest.raises(RuntimeError, match='chainer-cuda'):
+            call(link)
+
+    @pytest.mark.parametrize('spec', [-1, '-1'])
+    def test_integer_specs_move_links_to_the_cpu(self, spec):
+        link = chainer.links.Linear(2, 3).to_device('@numpy')
+        assert link.to_device(spec) is link
+        assert type(link.W.array) is numpy.ndarray
+        assert link.device.name == '@numpy'
 
     @pytest.mark.parametrize('spec', [1.5, object(), [0]])
     def test_uninterpretable_spec(self, spec):
