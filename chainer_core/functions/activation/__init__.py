@@ -1,20 +1,5 @@
-from chainer_core.functions.activation.clipped_relu import clipped_relu  # NOQA
-from chainer_core.functions.activation.clipped_relu import relu6  # NOQA
-from chainer_core.functions.activation.crelu import crelu  # NOQA
-from chainer_core.functions.activation.elu import elu  # NOQA
-from chainer_core.functions.activation.hard_sigmoid import hard_sigmoid  # NOQA
-from chainer_core.functions.activation.leaky_relu import leaky_relu  # NOQA
-from chainer_core.functions.activation.log_softmax import log_softmax  # NOQA
-from chainer_core.functions.activation.lstm import lstm  # NOQA
-from chainer_core.functions.activation.maxout import maxout  # NOQA
-from chainer_core.functions.activation.prelu import prelu  # NOQA
-from chainer_core.functions.activation.relu import relu  # NOQA
-from chainer_core.functions.activation.rrelu import rrelu  # NOQA
-from chainer_core.functions.activation.selu import selu  # NOQA
-from chainer_core.functions.activation.sigmoid import sigmoid  # NOQA
-from chainer_core.functions.activation.slstm import slstm  # NOQA
-from chainer_core.functions.activation.softmax import softmax  # NOQA
-from chainer_core.functions.activation.softplus import softplus  # NOQA
-from chainer_core.functions.activation.swish import swish  # NOQA
-from chainer_core.functions.activation.tanh import tanh  # NOQA
-from chainer_core.functions.activation.tree_lstm import tree_lstm  # NOQA
+"""Activation functions and recurrent cells.
+
+As in Chainer, the package holds one module per op (or family of
+ops); ``chainer_core.functions`` exports their functions.
+"""

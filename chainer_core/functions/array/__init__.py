@@ -1,43 +1,5 @@
-from chainer_core.functions.array.as_strided import as_strided  # NOQA
-from chainer_core.functions.array.broadcast import broadcast  # NOQA
-from chainer_core.functions.array.broadcast import broadcast_to  # NOQA
-from chainer_core.functions.array.cast import cast  # NOQA
-from chainer_core.functions.array.concat import concat  # NOQA
-from chainer_core.functions.array.copy import copy  # NOQA
-from chainer_core.functions.array.depth2space import depth2space  # NOQA
-from chainer_core.functions.array.diagonal import diagonal  # NOQA
-from chainer_core.functions.array.dstack import dstack  # NOQA
-from chainer_core.functions.array.expand_dims import expand_dims  # NOQA
-from chainer_core.functions.array.flatten import flatten  # NOQA
-from chainer_core.functions.array.flip import flip  # NOQA
-from chainer_core.functions.array.fliplr import fliplr  # NOQA
-from chainer_core.functions.array.flipud import flipud  # NOQA
-from chainer_core.functions.array.get_item import get_item  # NOQA
-from chainer_core.functions.array.hstack import hstack  # NOQA
-from chainer_core.functions.array.im2col import im2col  # NOQA
-from chainer_core.functions.array.moveaxis import moveaxis  # NOQA
-from chainer_core.functions.array.pad import pad  # NOQA
-from chainer_core.functions.array.pad_sequence import pad_sequence  # NOQA
-from chainer_core.functions.array.permutate import permutate  # NOQA
-from chainer_core.functions.array.repeat import repeat  # NOQA
-from chainer_core.functions.array.reshape import reshape  # NOQA
-from chainer_core.functions.array.resize_images import resize_images  # NOQA
-from chainer_core.functions.array.rollaxis import rollaxis  # NOQA
-from chainer_core.functions.array.scatter import scatter  # NOQA
-from chainer_core.functions.array.scatter_add import scatter_add  # NOQA
-from chainer_core.functions.array.select_item import select_item  # NOQA
-from chainer_core.functions.array.separate import separate  # NOQA
-from chainer_core.functions.array.sort import argsort  # NOQA
-from chainer_core.functions.array.sort import sort  # NOQA
-from chainer_core.functions.array.space2depth import space2depth  # NOQA
-from chainer_core.functions.array.split_axis import split_axis  # NOQA
-from chainer_core.functions.array.squeeze import squeeze  # NOQA
-from chainer_core.functions.array.stack import stack  # NOQA
-from chainer_core.functions.array.swapaxes import swapaxes  # NOQA
-from chainer_core.functions.array.take_along_axis import gather  # NOQA
-from chainer_core.functions.array.take_along_axis import take_along_axis  # NOQA
-from chainer_core.functions.array.tile import tile  # NOQA
-from chainer_core.functions.array.top_k import top_k  # NOQA
-from chainer_core.functions.array.transpose import transpose  # NOQA
-from chainer_core.functions.array.vstack import vstack  # NOQA
-from chainer_core.functions.array.where import where  # NOQA
+"""Array manipulation functions.
+
+As in Chainer, the package holds one module per op (or family of
+ops); ``chainer_core.functions`` exports their functions.
+"""

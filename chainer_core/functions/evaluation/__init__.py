@@ -1,6 +1,5 @@
-from chainer_core.functions.evaluation.accuracy import accuracy  # NOQA
-from chainer_core.functions.evaluation.binary_accuracy import (  # NOQA
-    binary_accuracy)
-from chainer_core.functions.evaluation.classification_summary import (  # NOQA
-    classification_summary, f1_score, fbeta_score, precision, recall)
-from chainer_core.functions.evaluation.r2_score import r2_score  # NOQA
+"""Evaluation functions: accuracy and friends.
+
+As in Chainer, the package holds one module per op (or family of
+ops); ``chainer_core.functions`` exports their functions.
+"""

@@ -1,9 +1,5 @@
-from chainer_core.functions.noise.dropout import dropout  # NOQA
-from chainer_core.functions.noise.gaussian import gaussian  # NOQA
-from chainer_core.functions.noise.gumbel_softmax import gumbel_softmax  # NOQA
-from chainer_core.functions.noise.simplified_dropconnect import (  # NOQA
-    simplified_dropconnect)
-from chainer_core.functions.noise.zoneout import zoneout  # NOQA
+"""Noise injection functions.
 
-__all__ = ['dropout', 'gaussian', 'gumbel_softmax', 'simplified_dropconnect',
-           'zoneout']
+As in Chainer, the package holds one module per op (or family of
+ops); ``chainer_core.functions`` exports their functions.
+"""

@@ -1,4 +1,6 @@
 """Argument checks and array code shared by the pooling ops."""
+import functools
+
 import numpy
 
 from chainer_core.utils import conv
@@ -93,3 +95,27 @@ def gather_from_windows(xp, image, indexes, ksize, stride, pad):
                                 flat.reshape(n_b, n_c, -1), axis=2)
     picked = picked.reshape(indexes.shape)
     return xp.where(inside, picked, xp.zeros((), dtype=image.dtype))
+
+
+def fixed_ndim(nd_function, ndim):
+    """``nd_function`` (an N-dimensional pooling op) for inputs with
+    exactly ``ndim`` spatial axes: Chainer's ``*_1d`` and ``*_3d``
+    functions, which take the arguments of the N-dimensional one."""
+    name = nd_function.__name__.replace('_nd', '_{}d'.format(ndim))
+
+    @functools.wraps(nd_function)
+    def function(x, *args, **kwargs):
+        if len(x.shape) != ndim + 2:
+            raise ValueError(
+                '{}: x must have {} axes (N, C and {} spatial), got shape '
+                '{}'.format(name, ndim + 2, ndim, tuple(x.shape)))
+        return nd_function(x, *args, **kwargs)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = (
+        '{}-dimensional :func:`{}`: ``x`` has the shape ``(N, C, {})``; '
+        'the other arguments and the result are those of :func:`{}`.'
+        .format(ndim, nd_function.__name__,
+                ', '.join('d_{}'.format(i + 1) for i in range(ndim)),
+                nd_function.__name__))
+    return function

@@ -164,3 +164,7 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):
                          '(N, C, d_1, ...), got shape {}'.format(x.shape))
     node = AveragePoolingND(ndim, ksize, stride, pad, pad_value=pad_value)
     return node.apply((x,))[0]
+
+
+average_pooling_1d = _pooling.fixed_ndim(average_pooling_nd, 1)
+average_pooling_3d = _pooling.fixed_ndim(average_pooling_nd, 3)

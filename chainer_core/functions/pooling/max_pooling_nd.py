@@ -154,3 +154,7 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True,
     if return_indices:
         return y, node.indexes
     return y
+
+
+max_pooling_1d = _pooling.fixed_ndim(max_pooling_nd, 1)
+max_pooling_3d = _pooling.fixed_ndim(max_pooling_nd, 3)

@@ -144,3 +144,7 @@ def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
                          '(N, C, d_1, ...), got shape {}'.format(x.shape))
     return UnpoolingND(ndim, ksize, stride, pad, outsize, cover_all).apply(
         (x,))[0]
+
+
+unpooling_1d = _pooling.fixed_ndim(unpooling_nd, 1)
+unpooling_3d = _pooling.fixed_ndim(unpooling_nd, 3)

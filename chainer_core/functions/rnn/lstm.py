@@ -1,0 +1,4 @@
+"""Chainer's module path of lstm; the implementation is in
+``chainer_core.functions.activation.lstm``."""
+from chainer_core.functions.activation.lstm import (  # NOQA
+    LSTM, LSTMGrad, lstm)

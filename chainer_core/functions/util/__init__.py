@@ -1,0 +1,1 @@
+"""Utility functions that build on other functions (``forget``)."""
