@@ -1,4 +1,5 @@
 """chainer_core.utils.type_check: expressions, expect, messages."""
+import operator
 import pickle
 
 import numpy
@@ -175,7 +176,7 @@ class TestGetTypesAndArgname:
 
     def test_light_types_are_values(self):
         a = numpy.zeros((2, 3), numpy.float32)
-        with T.light_mode():
+        with T.light_mode:
             types = T.get_types((a,), 'in_types', False, light=True)
             T.argname(types, ('x',))
             assert types.size() == 1
@@ -230,3 +231,106 @@ class TestHelpers:
     def test_unknown_keyword(self):
         with pytest.raises(TypeError):
             T.expect_broadcast_shapes((1,), strict=True)
+
+
+class TestChainerNames:
+    """Names and printing checked against Chainer 7.8.1."""
+
+    @pytest.mark.parametrize('build,text', [
+        (lambda a, b, c: -a ** 2, '-a ** 2'),
+        (lambda a, b, c: (-a) ** 2, '(-a) ** 2'),
+        (lambda a, b, c: a & b | c, 'a & b | c'),
+        (lambda a, b, c: a & (b | c), 'a & (b | c)'),
+        (lambda a, b, c: ~a, '~a'),
+        (lambda a, b, c: +a, '+a'),
+        (lambda a, b, c: a << b, 'a << b'),
+        (lambda a, b, c: a == b + 1, 'a == b + 1'),
+        (lambda a, b, c: a[1, 2], 'a[1, 2]'),
+        (lambda a, b, c: a[1:2, 3], 'a[1:2, 3]'),
+        (lambda a, b, c: a.sum(b, 2), 'a.sum(b, 2)'),
+    ])
+    def test_printing(self, build, text):
+        assert str(build(*_vars())) == text
+
+    @pytest.mark.parametrize('build,priority,cls', [
+        (lambda a: a + 1, 4, T.BinaryOperator),
+        (lambda a: a * 1, 5, T.BinaryOperator),
+        (lambda a: a ** 1, 7, T.BinaryOperator),
+        (lambda a: a | 1, 0, T.BinaryOperator),
+        (lambda a: -a, 6, T.UnaryOperator),
+        (lambda a: a == 1, -1, T.BoolBinaryOperator),
+        (lambda a: a.x, 8, T.GetAttr),
+        (lambda a: a(1), 8, T.Call),
+        (lambda a: a, 8, T.Variable),
+    ])
+    def test_priorities_and_classes(self, build, priority, cls):
+        e = build(T.Variable(1, 'a'))
+        assert isinstance(e, cls)
+        assert e.priority == priority
+
+    def test_class_hierarchy(self):
+        for cls in (T.Variable, T.Constant, T.GetAttr, T.GetItem, T.Call):
+            assert issubclass(cls, T.Atom)
+        assert issubclass(T.BoolBinaryOperator, T.BinaryOperator)
+        assert issubclass(T.BoolBinaryOperator, T.Testable)
+
+    def test_constructors_take_chainer_arguments(self):
+        x = T.Variable(3, 'x')
+        b = T.BinaryOperator(4, x, 2, '+', operator.add)
+        assert str(b) == 'x + 2' and b.eval() == 5
+        u = T.UnaryOperator(6, x, '-', operator.neg)
+        assert str(u) == '-x' and u.eval() == -3
+        c = T.Call(T.Constant(max), (x, 7))
+        assert c.eval() == 7
+        cmp = T.BoolBinaryOperator(x, 2, '==', '!=', operator.eq)
+        assert str(cmp) == 'x == 2' and cmp.eval() is False
+        with pytest.raises(T.InvalidType) as e:
+            cmp.expect()
+        assert str(e.value) == 'Expect: x == 2\nActual: 3 != 2'
+
+    def test_prod(self):
+        x = T.Variable(3, 'x')
+        p = T.prod([x, 2])
+        assert str(p) == 'prod([x, 2])'
+        assert p.eval() == 6
+        assert T.eval(T.prod([])) == 1
+        with T.light_mode:
+            assert T.prod([3, 2]) == 6
+
+    def test_light_mode(self):
+        assert not T.in_light_mode()
+        with T.light_mode:
+            assert T.in_light_mode()
+            with T.light_mode:
+                assert T.in_light_mode()
+            assert T.in_light_mode()
+        assert not T.in_light_mode()
+        assert isinstance(T.light_mode, T.LightMode)
+
+    def test_get_light_types(self):
+        a = numpy.zeros((2, 3), numpy.float32)
+        types = T.get_light_types((a,))
+        assert isinstance(types, T.LightTypeInfoTuple)
+        assert types.size() == 1
+        assert types[0] is a
+        types = T.get_light_types((a,), shapes=((5, 6),))
+        assert types[0].shape == (5, 6)
+        assert types[0].dtype == numpy.float32
+
+    def test_get_types_with_shapes(self):
+        a = numpy.zeros((2, 3), numpy.float32)
+        types = T.get_types((a,), 'in_types', False, shapes=((5, 6),))
+        assert types[0].shape.eval() == (5, 6)
+        with pytest.raises(ValueError, match='shapes'):
+            T.get_types((a,), 'in_types', False, shapes=())
+
+    def test_function_check_context_names_the_function(self):
+        class Op:
+            label = 'MyOp'
+
+        with T.get_function_check_context(Op()):
+            with pytest.raises(RuntimeError, match='MyOp'):
+                bool(T.Variable(1, 'a') == 1)
+        with pytest.raises(RuntimeError) as e:
+            bool(T.Variable(1, 'a') == 1)
+        assert 'MyOp' not in str(e.value)
