@@ -1,9 +1,23 @@
 """AdaDelta: step sizes from running averages of gradients and updates."""
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.rho = 0.95
 _default_hyperparam.eps = 1e-6
+
+
+@kernels.declare('ada_delta_update')
+def _ada_delta_update(xp, param, grad, msg, msdx, rho, eps):
+    """In place: msg = rho msg + (1 - rho) grad^2;
+    dx = sqrt((msdx + eps) / (msg + eps)) grad;
+    msdx = rho msdx + (1 - rho) dx^2; param -= dx. Returns None."""
+    msg *= rho
+    msg += (1 - rho) * grad * grad
+    dx = xp.sqrt((msdx + eps) / (msg + eps)) * grad
+    msdx *= rho
+    msdx += (1 - rho) * dx * dx
+    param -= dx
 
 
 class AdaDeltaRule(optimizer.UpdateRule):
@@ -30,15 +44,10 @@ class AdaDeltaRule(optimizer.UpdateRule):
         self.state['msdx'] = xp.zeros_like(param.array)
 
     def update_core(self, param):
-        grad = param.grad
-        msg, msdx = self.state['msg'], self.state['msdx']
-        rho, eps = self.hyperparam.rho, self.hyperparam.eps
-        msg *= rho
-        msg += (1 - rho) * grad * grad
-        dx = param.device.xp.sqrt((msdx + eps) / (msg + eps)) * grad
-        msdx *= rho
-        msdx += (1 - rho) * dx * dx
-        param.array -= dx
+        hp = self.hyperparam
+        kernels.lookup('ada_delta_update', param.array)(
+            param.array, param.grad, self.state['msg'], self.state['msdx'],
+            hp.rho, hp.eps)
 
 
 class AdaDelta(optimizer.GradientMethod):

@@ -1,9 +1,18 @@
 """AdaGrad: per-element step sizes from the sum of squared gradients."""
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.001
 _default_hyperparam.eps = 1e-8
+
+
+@kernels.declare('ada_grad_update')
+def _ada_grad_update(xp, param, grad, h, lr, eps):
+    """In place: h += grad^2; param -= lr grad / (sqrt(h) + eps). Returns
+    None."""
+    h += grad * grad
+    param -= lr * grad / (xp.sqrt(h) + eps)
 
 
 class AdaGradRule(optimizer.UpdateRule):
@@ -23,11 +32,9 @@ class AdaGradRule(optimizer.UpdateRule):
         self.state['h'] = param.device.xp.zeros_like(param.array)
 
     def update_core(self, param):
-        grad = param.grad
-        h = self.state['h']
-        h += grad * grad
-        param.array -= self.hyperparam.lr * grad / (
-            param.device.xp.sqrt(h) + self.hyperparam.eps)
+        hp = self.hyperparam
+        kernels.lookup('ada_grad_update', param.array)(
+            param.array, param.grad, self.state['h'], hp.lr, hp.eps)
 
 
 class AdaGrad(optimizer.GradientMethod):

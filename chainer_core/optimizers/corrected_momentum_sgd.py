@@ -1,10 +1,19 @@
 """CorrectedMomentumSGD: momentum SGD with the learning rate outside the
 velocity."""
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
 _default_hyperparam.momentum = 0.9
+
+
+@kernels.declare('corrected_momentum_sgd_update')
+def _corrected_momentum_sgd_update(xp, param, grad, v, lr, momentum):
+    """In place: v = momentum v - grad; param += lr v. Returns None."""
+    v *= momentum
+    v -= grad
+    param += lr * v
 
 
 class CorrectedMomentumSGDRule(optimizer.UpdateRule):
@@ -24,10 +33,9 @@ class CorrectedMomentumSGDRule(optimizer.UpdateRule):
         self.state['v'] = param.device.xp.zeros_like(param.array)
 
     def update_core(self, param):
-        v = self.state['v']
-        v *= self.hyperparam.momentum
-        v -= param.grad
-        param.array += self.hyperparam.lr * v
+        hp = self.hyperparam
+        kernels.lookup('corrected_momentum_sgd_update', param.array)(
+            param.array, param.grad, self.state['v'], hp.lr, hp.momentum)
 
 
 class CorrectedMomentumSGD(optimizer.GradientMethod):

@@ -1,6 +1,7 @@
 """MSVAG: M-SVAG, momentum SGD with variance-adapted step sizes."""
 import numpy
 
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
@@ -8,6 +9,28 @@ _default_hyperparam.lr = 0.1
 _default_hyperparam.beta = 0.9
 _default_hyperparam.eta = 1.0
 _default_hyperparam.weight_decay_rate = 0
+
+
+@kernels.declare('msvag_update')
+def _msvag_update(xp, param, grad, m, v, lr, beta, bias, rho, eta,
+                  weight_decay_rate):
+    """In place: m += (1 - beta) (grad - m); v += (1 - beta) (grad^2 - v);
+    with mt = m / bias, vt = v / bias and s = (vt - mt^2) / (1 - rho),
+    factor = mt^2 / (mt^2 + rho s) clipped into [0, 1] (0 where NaN);
+    param -= eta (lr factor mt + weight_decay_rate param). bias is
+    1 - beta^t. Returns None."""
+    m += (1 - beta) * (grad - m)
+    v += (1 - beta) * (grad * grad - v)
+    mt = m / bias
+    vt = v / bias
+    mt2 = mt * mt
+    s = (vt - mt2) / (1 - rho)
+    # 0 / 0 where both moments vanish is expected: the factor is 0 there.
+    with numpy.errstate(divide='ignore', invalid='ignore'):
+        factor = xp.clip(mt2 / (mt2 + rho * s), 0, 1)
+    factor = xp.where(xp.isnan(factor), 0, factor).astype(
+        param.dtype, copy=False)
+    param -= eta * (lr * mt * factor + weight_decay_rate * param)
 
 
 class MSVAGRule(optimizer.UpdateRule):
@@ -44,29 +67,16 @@ class MSVAGRule(optimizer.UpdateRule):
         self.state['v'] = xp.zeros_like(param.array)
 
     def update_core(self, param):
-        grad = param.grad
         hp = self.hyperparam
-        xp = param.device.xp
         # beta ** t from the step count (not a running product), so that a
         # resumed rule continues exactly.
         beta_power = hp.beta ** self.t
         rho = ((1.0 - hp.beta) ** 2 * (1.0 - beta_power ** 2) /
                ((1.0 - beta_power) ** 2 * (1.0 - hp.beta ** 2)))
-        rho = min(rho, 0.9999)
-        m, v = self.state['m'], self.state['v']
-        m += (1 - hp.beta) * (grad - m)
-        v += (1 - hp.beta) * (grad * grad - v)
-        mt = m / (1 - beta_power)
-        vt = v / (1 - beta_power)
-        mt2 = mt * mt
-        s = (vt - mt2) / (1 - rho)
-        # 0 / 0 where both moments vanish is expected: the factor is 0 there.
-        with numpy.errstate(divide='ignore', invalid='ignore'):
-            factor = xp.clip(mt2 / (mt2 + rho * s), 0, 1)
-        factor = xp.where(xp.isnan(factor), 0, factor).astype(
-            param.dtype, copy=False)
-        param.array -= hp.eta * (hp.lr * mt * factor +
-                                 hp.weight_decay_rate * param.array)
+        kernels.lookup('msvag_update', param.array)(
+            param.array, param.grad, self.state['m'], self.state['v'], hp.lr,
+            hp.beta, 1.0 - beta_power, min(rho, 0.9999), hp.eta,
+            hp.weight_decay_rate)
 
 
 class MSVAG(optimizer.GradientMethod):

@@ -1,9 +1,20 @@
 """NesterovAG: Nesterov's accelerated gradient."""
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
 _default_hyperparam.momentum = 0.9
+
+
+@kernels.declare('nesterov_ag_update')
+def _nesterov_ag_update(xp, param, grad, v, lr, momentum):
+    """In place: v = momentum v - lr grad;
+    param += momentum^2 v - (1 + momentum) lr grad. Returns None."""
+    v *= momentum
+    v -= lr * grad
+    param += momentum * momentum * v
+    param -= (1 + momentum) * lr * grad
 
 
 class NesterovAGRule(optimizer.UpdateRule):
@@ -27,13 +38,9 @@ class NesterovAGRule(optimizer.UpdateRule):
         self.state['v'] = param.device.xp.zeros_like(param.array)
 
     def update_core(self, param):
-        grad = param.grad
-        v = self.state['v']
-        lr, momentum = self.hyperparam.lr, self.hyperparam.momentum
-        v *= momentum
-        v -= lr * grad
-        param.array += momentum * momentum * v
-        param.array -= (1 + momentum) * lr * grad
+        hp = self.hyperparam
+        kernels.lookup('nesterov_ag_update', param.array)(
+            param.array, param.grad, self.state['v'], hp.lr, hp.momentum)
 
 
 class NesterovAG(optimizer.GradientMethod):

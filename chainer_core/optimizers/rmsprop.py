@@ -1,6 +1,7 @@
 """RMSprop: step sizes from a running average of squared gradients."""
 import numpy
 
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
@@ -8,6 +9,20 @@ _default_hyperparam.lr = 0.01
 _default_hyperparam.alpha = 0.99
 _default_hyperparam.eps = 1e-8
 _default_hyperparam.eps_inside_sqrt = False
+
+
+@kernels.declare('rmsprop_update')
+def _rmsprop_update(xp, param, grad, ms, lr, alpha, eps, eps_inside_sqrt):
+    """In place: ms = alpha ms + (1 - alpha) grad^2;
+    param -= lr grad / (sqrt(ms) + eps), or lr grad / sqrt(ms + eps) when
+    eps_inside_sqrt. Returns None."""
+    ms *= alpha
+    ms += (1 - alpha) * grad * grad
+    if eps_inside_sqrt:
+        denom = xp.sqrt(ms + eps)
+    else:
+        denom = xp.sqrt(ms) + eps
+    param -= lr * grad / denom
 
 
 class RMSpropRule(optimizer.UpdateRule):
@@ -37,22 +52,15 @@ class RMSpropRule(optimizer.UpdateRule):
         self.state['ms'] = param.device.xp.zeros_like(param.array)
 
     def update_core(self, param):
-        grad = param.grad
         hp = self.hyperparam
-        eps = grad.dtype.type(hp.eps)
-        if hp.eps != 0 and eps == 0:
+        dtype = numpy.dtype(param.dtype)
+        if hp.eps != 0 and dtype.type(hp.eps) == 0:
+            # eps rounding to 0 would divide by zero where ms is 0.
             raise ValueError('eps of RMSprop optimizer is too small for {} '
-                             '({})'.format(numpy.dtype(grad.dtype).name,
-                                           hp.eps))
-        xp = param.device.xp
-        ms = self.state['ms']
-        ms *= hp.alpha
-        ms += (1 - hp.alpha) * grad * grad
-        if hp.eps_inside_sqrt:
-            denom = xp.sqrt(ms + eps)
-        else:
-            denom = xp.sqrt(ms) + eps
-        param.array -= hp.lr * grad / denom
+                             '({})'.format(dtype.name, hp.eps))
+        kernels.lookup('rmsprop_update', param.array)(
+            param.array, param.grad, self.state['ms'], hp.lr, hp.alpha,
+            hp.eps, hp.eps_inside_sqrt)
 
 
 class RMSprop(optimizer.GradientMethod):

@@ -1,4 +1,5 @@
 """RMSpropGraves: Alex Graves's RMSprop with momentum."""
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
@@ -6,6 +7,22 @@ _default_hyperparam.lr = 1e-4
 _default_hyperparam.alpha = 0.95
 _default_hyperparam.momentum = 0.9
 _default_hyperparam.eps = 1e-4
+
+
+@kernels.declare('rmsprop_graves_update')
+def _rmsprop_graves_update(xp, param, grad, n, g, delta, lr, alpha, momentum,
+                           eps):
+    """In place: n = alpha n + (1 - alpha) grad^2;
+    g = alpha g + (1 - alpha) grad;
+    delta = momentum delta - lr grad / sqrt(n - g^2 + eps);
+    param += delta. Returns None."""
+    n *= alpha
+    n += (1 - alpha) * grad * grad
+    g *= alpha
+    g += (1 - alpha) * grad
+    delta *= momentum
+    delta -= lr * grad / xp.sqrt(n - g * g + eps)
+    param += delta
 
 
 class RMSpropGravesRule(optimizer.UpdateRule):
@@ -39,16 +56,11 @@ class RMSpropGravesRule(optimizer.UpdateRule):
         self.state['delta'] = xp.zeros_like(param.array)
 
     def update_core(self, param):
-        grad = param.grad
         hp = self.hyperparam
-        n, g, delta = self.state['n'], self.state['g'], self.state['delta']
-        n *= hp.alpha
-        n += (1 - hp.alpha) * grad * grad
-        g *= hp.alpha
-        g += (1 - hp.alpha) * grad
-        delta *= hp.momentum
-        delta -= hp.lr * grad / param.device.xp.sqrt(n - g * g + hp.eps)
-        param.array += delta
+        state = self.state
+        kernels.lookup('rmsprop_graves_update', param.array)(
+            param.array, param.grad, state['n'], state['g'], state['delta'],
+            hp.lr, hp.alpha, hp.momentum, hp.eps)
 
 
 class RMSpropGraves(optimizer.GradientMethod):

@@ -1,9 +1,27 @@
 """SMORMS3: Simon Funk's RMSprop variant with adaptive memory."""
+from backend_api import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.001
 _default_hyperparam.eps = 1e-16
+
+
+@kernels.declare('smorms3_update')
+def _smorms3_update(xp, param, grad, mem, g, g2, lr, eps):
+    """In place: r = 1 / (mem + 1); g = (1 - r) g + r grad;
+    g2 = (1 - r) g2 + r grad^2; x = g^2 / (g2 + eps);
+    param -= grad min(lr, x) / (sqrt(g2) + eps); mem = 1 + mem (1 - x).
+    Returns None."""
+    r = 1 / (mem + 1)
+    g *= 1 - r
+    g += r * grad
+    g2 *= 1 - r
+    g2 += r * grad * grad
+    x = g * g / (g2 + eps)
+    param -= grad * xp.minimum(x, lr) / (xp.sqrt(g2) + eps)
+    mem *= 1 - x
+    mem += 1
 
 
 class SMORMS3Rule(optimizer.UpdateRule):
@@ -33,19 +51,11 @@ class SMORMS3Rule(optimizer.UpdateRule):
         self.state['g2'] = xp.zeros_like(param.array)
 
     def update_core(self, param):
-        grad = param.grad
-        xp = param.device.xp
-        lr, eps = self.hyperparam.lr, self.hyperparam.eps
-        mem, g, g2 = self.state['mem'], self.state['g'], self.state['g2']
-        r = 1 / (mem + 1)
-        g *= 1 - r
-        g += r * grad
-        g2 *= 1 - r
-        g2 += r * grad * grad
-        x = g * g / (g2 + eps)
-        param.array -= grad * xp.minimum(x, lr) / (xp.sqrt(g2) + eps)
-        mem *= 1 - x
-        mem += 1
+        hp = self.hyperparam
+        state = self.state
+        kernels.lookup('smorms3_update', param.array)(
+            param.array, param.grad, state['mem'], state['g'], state['g2'],
+            hp.lr, hp.eps)
 
 
 class SMORMS3(optimizer.GradientMethod):
