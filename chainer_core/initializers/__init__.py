@@ -1,57 +1,33 @@
-"""Initializers: callables that fill a parameter array."""
+"""Initializers: callables that fill a parameter array (Chainer's
+``chainer.initializers``)."""
+import numbers
+
 import numpy
 
-from chainer_core.configuration import config
-
-
-class Initializer:
-    """Base of initializers.
-
-    Args:
-        dtype: the dtype of arrays it makes (None: ``config.dtype``).
-    """
-
-    def __init__(self, dtype=None):
-        self.dtype = dtype
-
-    def __call__(self, array):
-        raise NotImplementedError(
-            '{} must implement __call__'.format(type(self).__name__))
-
-
-class Constant(Initializer):
-    """Fill with ``fill_value`` (a scalar or an array broadcast to shape)."""
-
-    def __init__(self, fill_value, dtype=None):
-        # As in Chainer the dtype is not taken from fill_value: an array or
-        # NumPy scalar fills arrays of config.dtype unless dtype is given.
-        self.fill_value = fill_value
-        super().__init__(dtype)
-
-    def __call__(self, array):
-        if self.dtype is not None and numpy.dtype(self.dtype) != array.dtype:
-            raise ValueError('Constant: initializer dtype {} differs from '
-                             'array dtype {}'.format(self.dtype, array.dtype))
-        fill = self.fill_value
-        if hasattr(fill, 'shape') and type(fill) is not type(array):
-            from backend_api._host import device_from_array
-            fill = device_from_array(array).send(fill)
-        array[...] = fill
-
-
-class Zero(Constant):
-    def __init__(self, dtype=None):
-        super().__init__(0.0, dtype)
-
-
-class One(Constant):
-    def __init__(self, dtype=None):
-        super().__init__(1.0, dtype)
-
-
-class NaN(Constant):
-    def __init__(self, dtype=None):
-        super().__init__(numpy.nan, dtype)
+from chainer_core.configuration import get_dtype
+from chainer_core.initializer import Initializer  # NOQA
+from chainer_core.initializer import get_fans  # NOQA
+from chainer_core.initializers import constant  # NOQA
+from chainer_core.initializers import normal  # NOQA
+from chainer_core.initializers import orthogonal  # NOQA
+from chainer_core.initializers import sampling  # NOQA
+from chainer_core.initializers import uniform  # NOQA
+from chainer_core.initializers.constant import Constant  # NOQA
+from chainer_core.initializers.constant import Identity  # NOQA
+from chainer_core.initializers.constant import NaN  # NOQA
+from chainer_core.initializers.constant import One  # NOQA
+from chainer_core.initializers.constant import Zero  # NOQA
+from chainer_core.initializers.normal import GlorotNormal  # NOQA
+from chainer_core.initializers.normal import HeNormal  # NOQA
+from chainer_core.initializers.normal import LeCunNormal  # NOQA
+from chainer_core.initializers.normal import Normal  # NOQA
+from chainer_core.initializers.orthogonal import Orthogonal  # NOQA
+from chainer_core.initializers.sampling import DownsamplingConvFilter  # NOQA
+from chainer_core.initializers.sampling import UpsamplingDeconvFilter  # NOQA
+from chainer_core.initializers.uniform import GlorotUniform  # NOQA
+from chainer_core.initializers.uniform import HeUniform  # NOQA
+from chainer_core.initializers.uniform import LeCunUniform  # NOQA
+from chainer_core.initializers.uniform import Uniform  # NOQA
 
 
 def _get_initializer(initializer):
@@ -73,31 +49,57 @@ def _get_initializer(initializer):
     return initializer
 
 
+def _as_shape(shape):
+    """``shape`` as a tuple of Python ints: an int or a sequence of ints,
+    NumPy integers included."""
+    def dim(s):
+        if isinstance(s, (bool, numpy.bool_)) or \
+                not isinstance(s, numbers.Integral):
+            raise TypeError('generate_array: shape must be an int or a '
+                            'sequence of ints, got {!r}'.format(shape))
+        if s < 0:
+            raise ValueError('generate_array: shape must not be negative, '
+                             'got {!r}'.format(shape))
+        return int(s)
+
+    if isinstance(shape, numbers.Integral) or \
+            (hasattr(shape, 'ndim') and shape.ndim == 0):
+        return (dim(shape),)
+    if not hasattr(shape, '__iter__') or isinstance(shape, (str, bytes)):
+        raise TypeError('generate_array: shape must be an int or a '
+                        'sequence of ints, got {!r}'.format(shape))
+    return tuple(dim(s) for s in shape)
+
+
 def generate_array(initializer, shape, xp, dtype=None, device=None):
-    """An array of ``shape`` on ``xp``/``device`` filled by initializer."""
+    """An array made by ``initializer``.
+
+    Args:
+        initializer: a callable filling an array in place.
+        shape (int or tuple of ints): the shape (NumPy integers too).
+        xp: the array module of the array.
+        dtype: its dtype; None takes the initializer's ``dtype`` attribute,
+            else the default dtype (``chainer_core.get_dtype()``, float16
+            under ``mixed16``).
+        device: the device to make it on (its ``xp`` must be ``xp``).
+
+    Returns:
+        the filled array.
+    """
     dtype_attr = getattr(initializer, 'dtype', None)
     if dtype is not None and dtype_attr is not None and \
             numpy.dtype(dtype) != numpy.dtype(dtype_attr):
         raise ValueError('dtype {} differs from the initializer dtype {}'
                          .format(dtype, dtype_attr))
     # `is None`, not `or`: with NumPy 1.x a numpy.dtype is falsy (it has no
-    # fields), so `dtype or ...` silently fell back to config.dtype.
-    if dtype is None:
-        dtype = dtype_attr if dtype_attr is not None else config.dtype
-    dtype = numpy.dtype(dtype)
+    # fields), so `dtype or ...` silently fell back to the default.
+    dtype = get_dtype(dtype if dtype is not None else dtype_attr)
     if device is not None:
         from backend_api._host import get_device
         device = get_device(device)
     if device is not None and device.xp is not xp:
         raise ValueError('generate_array: xp {} does not match device {}'
                          .format(getattr(xp, '__name__', xp), device))
-    if isinstance(shape, int):
-        shape = (shape,)
-    array = xp.empty(tuple(shape), dtype=dtype)
+    array = xp.empty(_as_shape(shape), dtype=dtype)
     initializer(array)
     return array
-
-
-from chainer_core.initializers._random import (  # NOQA  (after the base)
-    GlorotNormal, GlorotUniform, HeNormal, HeUniform, Identity, LeCunNormal,
-    LeCunUniform, Normal, Orthogonal, Uniform, get_fans)
