@@ -86,6 +86,19 @@ def _owns_memory(array):
     return getattr(array, 'base', None) is None
 
 
+def resolve_retain_graph(retain_graph, enable_double_backprop):
+    """Whether a backward pass keeps the arrays ops retained for backward.
+
+    Chainer keeps them (a graph may be backpropagated again, as a GAN's
+    two losses through one generator output are); ``retain_graph=False``
+    or ``config.retain_graph = False`` frees them at once. Double backprop
+    always keeps them.
+    """
+    if retain_graph is None:
+        retain_graph = config.retain_graph
+    return bool(retain_graph or enable_double_backprop)
+
+
 def backprop(outputs, grad_outputs, inputs, retain_grad,
              enable_double_backprop, retain_graph, loss_scale,
              grad_inputs=None):
@@ -97,8 +110,7 @@ def backprop(outputs, grad_outputs, inputs, retain_grad,
     ``{node: Variable}`` and no leaf is touched. ``grad_inputs`` (with
     ``inputs``) are initial gradients of those nodes.
     """
-    if retain_graph is None:
-        retain_graph = enable_double_backprop
+    retain_graph = resolve_retain_graph(retain_graph, enable_double_backprop)
     required = None if inputs is None else _nodes_between(outputs, inputs)
     input_set = set(inputs) if inputs is not None else ()
     result = {}
@@ -151,6 +163,14 @@ def backprop(outputs, grad_outputs, inputs, retain_grad,
                     gys.append(None)
                     continue
                 g = grads.pop(node, None)
+                if inputs is None:
+                    # As in Chainer, a gradient already held by an
+                    # intermediate variable (set by the user on a sibling
+                    # output, or kept by retain_grad) joins the pass.
+                    var = node._variable()
+                    if var is not None and var._grad_var is not None:
+                        g = var._grad_var if g is None else \
+                            var._grad_var + g
                 if node in input_set:
                     result[node] = g
                 if retain_grad:

@@ -150,6 +150,9 @@ _DEFAULTS = (
      'check input types of every op (CHAINER_TYPE_CHECK)'),
     ('dtype', _dtype_from_env(),
      'default floating dtype or mixed16 (CHAINER_DTYPE)'),
+    ('retain_graph', _env_flag('CHAINER_RETAIN_GRAPH', True),
+     'keep arrays retained for backward after a backward pass, so the '
+     'graph can be backpropagated again (CHAINER_RETAIN_GRAPH)'),
     ('keep_graph_on_report', _env_flag('CHAINER_KEEP_GRAPH_ON_REPORT', False),
      'keep the graph of reported values (CHAINER_KEEP_GRAPH_ON_REPORT)'),
     ('use_cudnn', os.environ.get('CHAINER_USE_CUDNN') or 'auto',

@@ -3,10 +3,7 @@
 import warnings
 import weakref
 
-import numpy
-
 from chainer_core import function_node
-from chainer_core.backend import get_array_module
 # Chainer defined these here; chainer_core.no_backprop_mode is the same
 # object.
 from chainer_core import force_backprop_mode, no_backprop_mode  # NOQA
@@ -158,11 +155,11 @@ class Function:
         """Check the input types (override; default checks nothing)."""
 
     def forward(self, inputs):
-        """Compute the outputs: :meth:`forward_cpu` for NumPy arrays,
-        :meth:`forward_gpu` otherwise."""
-        if get_array_module(*inputs) is numpy:
-            return self.forward_cpu(inputs)
-        return self.forward_gpu(inputs)
+        """Compute the outputs: :meth:`forward_gpu` for arrays of a GPU
+        device, :meth:`forward_cpu` otherwise (on NumPy views of other CPU
+        backends' arrays)."""
+        return function_node.call_cpu_or_gpu(
+            self.forward_cpu, self.forward_gpu, inputs)
 
     def forward_cpu(self, inputs):
         raise NotImplementedError(
@@ -175,11 +172,13 @@ class Function:
                 self.label))
 
     def backward(self, inputs, grad_outputs):
-        """The input gradients: :meth:`backward_cpu` for NumPy arrays,
-        :meth:`backward_gpu` otherwise."""
-        if get_array_module(*(inputs + grad_outputs)) is numpy:
-            return self.backward_cpu(inputs, grad_outputs)
-        return self.backward_gpu(inputs, grad_outputs)
+        """The input gradients: :meth:`backward_gpu` for arrays of a GPU
+        device, :meth:`backward_cpu` otherwise (as :meth:`forward`)."""
+        n = len(inputs)
+        return function_node.call_cpu_or_gpu(
+            lambda a: self.backward_cpu(a[:n], a[n:]),
+            lambda a: self.backward_gpu(a[:n], a[n:]),
+            tuple(inputs) + tuple(grad_outputs))
 
     def backward_cpu(self, inputs, grad_outputs):
         """No gradient for any input (override)."""

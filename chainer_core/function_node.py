@@ -8,6 +8,7 @@ from backend_api.errors import DeviceMismatchError
 from backend_api.graph import graph_for_array as _graph_for_array
 from backend_api.graph import graph_kernel as _graph_kernel
 from chainer_core import _backprop, _function_hooks
+from chainer_core.backend import GpuDevice
 from chainer_core.configuration import config, global_config
 from chainer_core.utils import type_check
 from chainer_core.variable import Variable, as_variable
@@ -31,6 +32,34 @@ def _raise_device_mismatch(label, in_data):
             '{}: inputs live on different devices: {} and {}; move them to '
             'one device first (x.to_device(...))'.format(
                 label, devices[0].name, devices[1].name))
+
+
+def call_cpu_or_gpu(cpu, gpu, arrays):
+    """``gpu(arrays)`` for arrays of a GPU device, otherwise ``cpu`` on
+    NumPy arrays: Chainer's ``forward_cpu``/``forward_gpu`` split, which
+    user code is written to.
+
+    Arrays of a CPU backend that are not ``numpy.ndarray``s (``native:0``)
+    are given to ``cpu`` as NumPy views (the device's ``to_numpy_view``,
+    or a host copy), and the arrays it returns are sent back.
+    """
+    first = None
+    for a in arrays:
+        if a is not None:
+            first = a
+            break
+    if first is None or isinstance(first, numpy.ndarray):
+        return cpu(arrays)
+    device = host.device_from_array(first)
+    if isinstance(device, GpuDevice):
+        return gpu(arrays)
+    to_view = getattr(device, 'to_numpy_view', None) or numpy.asarray
+    from_view = getattr(device, 'from_numpy_view', None) or device.send
+    outputs = cpu(tuple([None if a is None else to_view(a) for a in arrays]))
+    if not isinstance(outputs, (tuple, list)):
+        return outputs
+    return type(outputs)([None if y is None else from_view(numpy.asarray(y))
+                          for y in outputs])
 
 
 class FunctionNode:
@@ -368,17 +397,27 @@ class FunctionNode:
     def forward(self, inputs):
         """Compute the outputs from input arrays (override).
 
+        The default runs :meth:`forward_gpu` for arrays of a GPU device and
+        :meth:`forward_cpu` otherwise, as Chainer does; arrays of a CPU
+        backend that are not NumPy arrays reach ``forward_cpu`` as NumPy
+        views and its outputs go back to that backend.
+
         Returns:
             A tuple of arrays.
         """
-        raise NotImplementedError(
-            '{} does not implement forward'.format(self.label))
+        return call_cpu_or_gpu(self.forward_cpu, self.forward_gpu, inputs)
 
     def forward_cpu(self, inputs):
-        return self.forward(inputs)
+        """:meth:`forward` on CPU arrays (override this or forward)."""
+        raise NotImplementedError(
+            '{} implements neither forward nor forward_cpu'.format(
+                self.label))
 
     def forward_gpu(self, inputs):
-        return self.forward(inputs)
+        """:meth:`forward` on GPU arrays (override this or forward)."""
+        raise NotImplementedError(
+            '{} implements neither forward nor forward_gpu'.format(
+                self.label))
 
     def retain_inputs(self, indexes):
         """Keep the inputs at ``indexes`` for :meth:`backward`."""
@@ -558,8 +597,8 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
         enable_double_backprop (bool): make the results differentiable.
         loss_scale (float): scale the output gradients by this factor.
         retain_graph (bool): keep the arrays retained for backward so the
-            graph can be walked again (defaults to
-            ``enable_double_backprop``).
+            graph can be walked again (None: ``config.retain_graph``, True
+            unless set, as in Chainer).
 
     Returns:
         list of Variable (or None where an input does not affect the outputs).
@@ -644,8 +683,8 @@ def _grad_in_graph(graph, outputs, inputs, gys, gis, retain_grad,
     in_graph = [i for i, x in enumerate(inputs) if x._garray is not None]
     found = [None] * len(inputs)
     if ys and in_graph:
-        if retain_graph is None:
-            retain_graph = enable_double_backprop
+        retain_graph = _backprop.resolve_retain_graph(
+            retain_graph, enable_double_backprop)
         res = _backprop.run_in_graph(graph.grad, (
             ys, [xs[i] for i in in_graph], g_ys, retain_grad,
             enable_double_backprop, retain_graph), enable_double_backprop)

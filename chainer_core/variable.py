@@ -51,6 +51,17 @@ class VariableNode:
     def creator(self):
         return self.creator_node
 
+    @property
+    def grad_var(self):
+        """The gradient of this node's variable (None once it is freed)."""
+        var = self._variable()
+        return None if var is None else var.grad_var
+
+    @property
+    def grad(self):
+        var = self._variable()
+        return None if var is None else var.grad
+
     def set_creator_node(self, creator_node):
         # None makes the node a root, as ``Variable.creator_node = None``
         # does in Chainer.
@@ -404,8 +415,35 @@ class Variable:
             axes = axes[0]
         return transpose(self, axes or None)
 
+    def mean(self, axis=None, *, weights=None, keepdims=False):
+        """The (weighted) mean over ``axis`` (see
+        :func:`chainer_core.functions.average`)."""
+        from chainer_core.functions.math.average import average
+        return average(self, axis, weights, keepdims)
+
     def item(self):
         return self._data.item()
+
+    @property
+    def layout(self):
+        """The memory layout of the array: None, the standard layout (the
+        only one this project's devices use)."""
+        return None
+
+    @property
+    def raw_array(self):
+        """The array as stored, which with the standard layout is
+        :attr:`array`."""
+        return self.array
+
+    def as_layout(self, layout):
+        """This variable in the memory ``layout``; only the standard layout
+        (None) exists, so this is the variable itself."""
+        if layout is not None:
+            raise ValueError('as_layout: unknown memory layout {!r}; only '
+                             'the standard layout (None) is supported'
+                             .format(layout))
+        return self
 
     @property
     def xp(self):
@@ -432,6 +470,29 @@ class Variable:
 
     def to_cpu(self):
         self.to_device('@numpy')
+
+    def to_intel64(self):
+        """Move to the ``@intel64`` device (the chainer-mkldnn plugin)."""
+        self.to_device('@intel64')
+
+    def to_chx(self):
+        """Move to ``native:0``, this project's counterpart of ChainerX
+        (the chainer-native plugin)."""
+        self.to_device('native:0')
+
+    def from_chx(self):
+        """Move back from ``native:0`` to the CPU (NumPy)."""
+        if self._data is not None and self.device.name.startswith('native'):
+            self.to_device('@numpy')
+
+    @property
+    def chx_array(self):
+        """The array on ``native:0`` (ChainerX's place in this project)."""
+        if self._data is None or \
+                not self.device.name.startswith('native'):
+            raise ValueError('chx_array: the variable is not on native:0 '
+                             '(call to_chx() first)')
+        return self.array
 
     def to_gpu(self, device=None):
         self.to_device('@cupy:{}'.format(0 if device is None else device))
@@ -527,9 +588,10 @@ class Variable:
                 computation, so gradients can be differentiated again.
             loss_scale (float): scale the initial gradient by this factor
                 (optimizers divide it out again).
-            retain_graph (bool): keep the arrays retained for backward so the
-                graph can be backpropagated again. Defaults to
-                ``enable_double_backprop``.
+            retain_graph (bool): keep the arrays retained for backward so
+                the graph can be backpropagated again (None:
+                ``config.retain_graph``, True unless set, as in Chainer);
+                False frees them during the pass.
         """
         gv = self._grad_var
         if self._garray is not None:
@@ -580,8 +642,9 @@ class Variable:
         graph.set_grad(ga, g)
         _backprop.run_in_graph(
             graph.backward, (ga, retain_grad, enable_double_backprop,
-                             enable_double_backprop if retain_graph is None
-                             else retain_graph), enable_double_backprop)
+                             _backprop.resolve_retain_graph(
+                                 retain_graph, enable_double_backprop)),
+            enable_double_backprop)
         if not retain_grad:
             graph.set_grad(ga, None)
         if loss_scale is not None:
@@ -713,6 +776,16 @@ def _to_numpy_for_display(array):
     return host.parse_spec('@numpy').send(array)
 
 
+def variable_repr(var):
+    """``repr(var)``: Chainer's display of a Variable (comma-separated)."""
+    return Variable.__repr__(var)
+
+
+def variable_str(var):
+    """``str(var)``: Chainer's display of a Variable (space-separated)."""
+    return Variable.__str__(var)
+
+
 def as_variable(obj):
     """``obj`` if it is a Variable, else a Variable wrapping the array.
 
@@ -747,14 +820,20 @@ class Parameter(Variable):
         shape (int or tuple): the shape; without it the data is allocated
             on the first :meth:`initialize` (lazy shape).
         name (str): the name.
+        layout: the memory layout; only the standard one (None) exists.
     """
 
     _initial_device = None
     _update_rule = None
     _grad_initializer = None
 
-    def __init__(self, initializer=None, shape=None, name=None):
+    def __init__(self, initializer=None, shape=None, name=None, *,
+                 layout=None):
         from chainer_core import initializers
+        if layout is not None:
+            raise ValueError('Parameter: unknown memory layout {!r}; only '
+                             'the standard layout (None) is supported'
+                             .format(layout))
         if initializer is None:
             initializer = initializers.NaN()
         elif numpy.isscalar(initializer):

@@ -116,39 +116,71 @@ class TestGraphShapes:
         assert x.grad == 1.0
 
 
+def _with_config_retain_graph(value, fn):
+    with chainer.using_config('retain_graph', value):
+        fn()
+
+
 class TestRetainedArrays:
 
-    def test_retained_inputs_are_freed_after_backward(self):
+    @pytest.mark.parametrize('free', [
+        lambda y: y.backward(retain_graph=False),
+        lambda y: _with_config_retain_graph(False, y.backward),
+    ])
+    def test_retained_inputs_are_freed_on_request(self, free):
         x = Variable(numpy.array([1.0, 2.0]))
         h = x * x
         node = h.creator
         assert node._retained_input_data is not None
-        F.sum(h).backward()
+        free(F.sum(h))
         assert node._retained_input_data is None
 
-    def test_retained_outputs_are_freed_after_backward(self):
+    def test_retained_outputs_are_freed_on_request(self):
         x = Variable(numpy.array([1.0, 2.0]))
         h = F.exp(x)
         node = h.creator
         assert node._retained_output_data is not None
-        F.sum(h).backward()
+        F.sum(h).backward(retain_graph=False)
         assert node._retained_output_data is None
 
-    def test_second_backward_is_a_clear_runtime_error(self):
+    def test_second_backward_after_freeing_is_a_clear_runtime_error(self):
         x = Variable(numpy.array([1.0, 2.0]))
         y = F.sum(x * x)
-        y.backward()
+        y.backward(retain_graph=False)
         with pytest.raises(RuntimeError, match='Mul.*retain_graph=True'):
             y.backward()
+
+    def test_graph_is_kept_after_backward_by_default(self):
+        # Chainer's default: a second backward through the same graph
+        # (a GAN's discriminator and generator losses share y_fake).
+        x = Variable(numpy.array([1.0, 2.0]))
+        h = F.tanh(x) * 2.0
+        F.sum(h).backward()
+        g1 = x.grad.copy()
+        F.sum(h * h).backward()
+        t = numpy.tanh(x.array)
+        numpy.testing.assert_allclose(g1, 2 * (1 - t * t))
+        numpy.testing.assert_allclose(
+            x.grad, g1 + 8 * t * (1 - t * t), rtol=1e-12)
 
     def test_retain_graph_allows_a_second_backward(self):
         x = Variable(numpy.array([1.0, 2.0]))
         y = F.sum(x * x)
-        y.backward(retain_graph=True)
+        with chainer.using_config('retain_graph', False):
+            y.backward(retain_graph=True)
         assert y.creator.inputs[0].creator_node._retained_input_data \
             is not None
         y.backward()
         numpy.testing.assert_allclose(x.grad, 4 * x.array)
+
+    def test_graph_memory_is_freed_when_unreachable(self):
+        x = Variable(numpy.array([1.0, 2.0]))
+        h = F.exp(x)
+        ref = weakref.ref(h.creator)
+        F.sum(h).backward()
+        del h
+        gc.collect()
+        assert ref() is None
 
     def test_double_backprop_keeps_the_graph(self):
         x = Variable(numpy.array([1.0, 2.0]))
@@ -168,7 +200,7 @@ class TestRetainedArrays:
     def test_get_retained_inputs_after_release(self):
         x = Variable(numpy.array(1.0))
         h = x * x
-        h.backward()
+        h.backward(retain_graph=False)
         with pytest.raises(RuntimeError, match='freed'):
             h.creator.get_retained_inputs()
 
@@ -205,7 +237,7 @@ class TestIntermediateArrayLifetime:
             freed, y = self._intermediate_is_freed(consume)
         assert not freed
 
-    def test_retained_input_is_freed_after_backward(self):
+    def test_retained_input_is_freed_by_a_freeing_backward(self):
         x = Variable(numpy.array([1.0, 2.0]))
         h = x + 1.0
         ref = weakref.ref(h.array)
@@ -213,7 +245,20 @@ class TestIntermediateArrayLifetime:
         del h
         gc.collect()
         assert ref() is not None
+        y.backward(retain_graph=False)
+        gc.collect()
+        assert ref() is None
+
+    def test_retained_input_is_freed_with_the_graph(self):
+        x = Variable(numpy.array([1.0, 2.0]))
+        h = x + 1.0
+        ref = weakref.ref(h.array)
+        y = F.sum(h * h)
+        del h
         y.backward()
+        gc.collect()
+        assert ref() is not None
+        del y
         gc.collect()
         assert ref() is None
 
