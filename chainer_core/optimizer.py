@@ -1,11 +1,13 @@
 """Optimizers: update rules per parameter, driven by an Optimizer."""
 import collections
 import copy
+import functools
 import math
 import warnings
 
 import numpy
 
+from chainer_core import optimizer_hooks
 from chainer_core.variable import Variable
 
 
@@ -49,9 +51,9 @@ class HyperparameterProxy:
     """``optimizer.<name>`` reads and writes
     ``optimizer.hyperparam.<name>``."""
 
-    def __init__(self, name):
-        self._name = name
-        self.__doc__ = 'Alias of ``hyperparam.{}``.'.format(name)
+    def __init__(self, attr_name):
+        self._name = attr_name
+        self.__doc__ = 'Alias of ``hyperparam.{}``.'.format(attr_name)
 
     def __get__(self, obj, type=None):
         if obj is None:
@@ -70,20 +72,22 @@ def _hook_name(hook, name):
     return name
 
 
-def _hook_timing(hook, timing, warn):
+def _hook_timing(hook, timing):
     if timing not in ('pre', 'post', 'auto'):
         raise ValueError("timing must be 'pre', 'post' or 'auto', got {!r}"
                          .format(timing))
     if timing != 'auto':
         return timing
+    # A plain function as a hook is common: without a timing of its own
+    # it runs before the update, as in Chainer, without a warning.
     timing = getattr(hook, 'timing', None)
-    if timing not in ('pre', 'post'):
-        if warn:
-            warnings.warn(
-                "hook {!r} has no timing attribute of 'pre' or 'post'; "
-                "calling it before the update ('pre')".format(hook))
-        timing = 'pre'
-    return timing
+    return timing if timing in ('pre', 'post') else 'pre'
+
+
+def _check_callable(hook, where):
+    if not callable(hook):
+        raise TypeError('{}: hook function must be callable, got {!r} ({})'
+                        .format(where, hook, type(hook).__name__))
 
 
 def _on_device(value, device):
@@ -135,9 +139,8 @@ class UpdateRule:
             timing (str): ``'pre'``, ``'post'``, or ``'auto'`` to use the
                 hook's ``timing`` attribute (``'pre'`` if it has none).
         """
-        if not callable(hook):
-            raise TypeError('hook function must be callable')
-        timing = _hook_timing(hook, timing, warn=False)
+        _check_callable(hook, '{}.add_hook'.format(type(self).__name__))
+        timing = _hook_timing(hook, timing)
         name = _hook_name(hook, name)
         if name in self._pre_update_hooks or name in self._post_update_hooks:
             raise ValueError('hook "{}" already exists'.format(name))
@@ -333,8 +336,10 @@ class Optimizer:
         hooks. Returns ``self``."""
         from chainer_core.link import Link
         if not isinstance(link, Link):
-            raise TypeError('optimization target must be a Link, got {}'
-                            .format(type(link).__name__))
+            # Chainer's message first: code may match on it.
+            raise TypeError('optimization target must be a link: {}.setup '
+                            'takes a chainer.Link, got {}'.format(
+                                type(self).__name__, type(link).__name__))
         self.target = link
         self.t = 0
         self.epoch = 0
@@ -368,8 +373,8 @@ class Optimizer:
 
     def _check_set_up(self):
         if self.target is None:
-            raise RuntimeError('the optimizer is not set up: call '
-                               'optimizer.setup(link) first')
+            raise RuntimeError('{} is not set up: call optimizer.setup(link) '
+                               'first'.format(type(self).__name__))
 
     def add_hook(self, hook, name=None, timing='auto'):
         """Add an optimizer hook.
@@ -384,11 +389,9 @@ class Optimizer:
             timing (str): ``'pre'`` (before the update), ``'post'``, or
                 ``'auto'`` for the hook's ``timing`` attribute.
         """
-        if not callable(hook):
-            raise TypeError('hook function is not callable')
-        if self._pre_update_hooks is None:
-            raise RuntimeError('call setup before add_hook')
-        timing = _hook_timing(hook, timing, warn=True)
+        _check_callable(hook, '{}.add_hook'.format(type(self).__name__))
+        self._check_set_up()
+        timing = _hook_timing(hook, timing)
         name = _hook_name(hook, name)
         if name in self._pre_update_hooks or name in self._post_update_hooks:
             raise KeyError('hook "{}" already exists'.format(name))
@@ -601,6 +604,32 @@ class GradientMethod(Optimizer):
         self.update_loss_scale()
 
 
-# Chainer kept the hooks' old home here too.
-from chainer_core.optimizer_hooks import (  # NOQA
-    GradientClipping, GradientHardClipping, GradientNoise, Lasso, WeightDecay)
+def make_deprecation_message(module_name):
+    """The warning given when a hook is made from its old home,
+    ``chainer.optimizer.<module_name>``."""
+    return ('chainer.optimizer.{0} is deprecated from v4. Use '
+            'chainer.optimizer_hooks.{0} instead.'.format(module_name))
+
+
+def _deprecated_alias(hook_class):
+    """``hook_class`` under its old name here: a subclass that warns when
+    made (and so still passes ``isinstance`` checks for the hook)."""
+    name = hook_class.__name__
+
+    @functools.wraps(hook_class.__init__)
+    def __init__(self, *args, **kwargs):
+        warnings.warn(make_deprecation_message(name), DeprecationWarning,
+                      stacklevel=2)
+        hook_class.__init__(self, *args, **kwargs)
+
+    return type(name, (hook_class,), {
+        '__init__': __init__, '__module__': __name__,
+        '__doc__': 'Deprecated: use chainer.optimizer_hooks.{}.'.format(name),
+    })
+
+
+GradientClipping = _deprecated_alias(optimizer_hooks.GradientClipping)
+GradientHardClipping = _deprecated_alias(optimizer_hooks.GradientHardClipping)
+GradientNoise = _deprecated_alias(optimizer_hooks.GradientNoise)
+Lasso = _deprecated_alias(optimizer_hooks.Lasso)
+WeightDecay = _deprecated_alias(optimizer_hooks.WeightDecay)

@@ -27,5 +27,8 @@ class GradientHardClipping:
         if g is None:
             return
         scale = loss_scale_of(param)
-        param.device.xp.clip(g, self.lower_bound * scale,
-                             self.upper_bound * scale, out=g)
+        # Assigned into g rather than clip(out=g), which not every array
+        # namespace takes (chainer-native's does not): the gradient stays
+        # the same array, as callers holding it expect.
+        g[...] = param.device.xp.clip(g, self.lower_bound * scale,
+                                      self.upper_bound * scale)
