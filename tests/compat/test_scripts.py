@@ -1,0 +1,71 @@
+"""Chainer v7 programs (``scripts/``) run unmodified through
+``python -m chainer_core.compat`` on every installed device.
+
+Each script prints, as its last line, a JSON object of the metrics it
+reached; the checks below hold for a run that trained. A known failure is
+listed in ``KNOWN_FAILURES`` with its error, as a strict xfail, so that the
+entry has to go when the bug is fixed.
+"""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+SCRIPTS = os.path.join(os.path.dirname(__file__), 'scripts')
+
+
+def _installed_devices():
+    """Every available device, with ``-1`` (Chainer's spelling of the CPU)
+    for ``@numpy``."""
+    info = json.loads(subprocess.run(
+        [sys.executable, '-m', 'chainer_core', 'info', '--json'],
+        capture_output=True, text=True, check=True, timeout=300).stdout)
+    devices = [d for b in info['backends'] if b['available']
+               for d in b['devices']]
+    return ['-1' if d == '@numpy' else d for d in devices]
+
+
+def _decreased(first, last):
+    def check(r):
+        assert r[last] < r[first], r
+    return check
+
+
+def _check_mlp(r):
+    assert r['last_loss'] < r['first_loss'], r
+    assert r['val_accuracy'] > 0.8, r
+    assert r['snapshot'], r
+
+
+# script -> (extra arguments, check of its metrics, slow)
+CASES = {
+    'train_mlp.py': ([], _check_mlp, False),
+    'custom_loop.py': ([], _decreased('first_loss', 'last_loss'), False),
+}
+
+# (script, device) -> the error it fails with today.
+KNOWN_FAILURES = {
+}
+
+
+def _params():
+    for device in _installed_devices():
+        for script, (args, check, slow) in sorted(CASES.items()):
+            marks = [pytest.mark.slow] if slow else []
+            reason = KNOWN_FAILURES.get((script, device))
+            if reason is not None:
+                marks.append(pytest.mark.xfail(strict=True, reason=reason))
+            yield pytest.param(script, device, args, check, marks=marks,
+                               id='{}-{}'.format(script[:-3], device))
+
+
+@pytest.mark.parametrize('script,device,args,check', list(_params()))
+def test_script(script, device, args, check, tmp_path):
+    result = subprocess.run(
+        [sys.executable, '-m', 'chainer_core.compat',
+         os.path.join(SCRIPTS, script), '--device', device] + args,
+        cwd=str(tmp_path), capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    check(json.loads(result.stdout.strip().splitlines()[-1]))
