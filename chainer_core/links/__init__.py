@@ -62,3 +62,8 @@ from chainer_core.links.rnn import StatefulGRU  # NOQA
 from chainer_core.links.rnn import StatefulPeepholeLSTM  # NOQA
 from chainer_core.links.rnn import StatelessGRU  # NOQA
 from chainer_core.links.rnn import StatelessLSTM  # NOQA
+from chainer_core.links.rnn import StatefulMGU  # NOQA
+from chainer_core.links.rnn import StatelessMGU  # NOQA
+from chainer_core.links.rnn import ChildSumTreeLSTM  # NOQA
+from chainer_core.links.rnn import NaryTreeLSTM  # NOQA
+from chainer_core.links.rnn import StatefulZoneoutLSTM  # NOQA
