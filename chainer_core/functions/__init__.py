@@ -68,6 +68,8 @@ from chainer_core.functions.array.take_along_axis import take_along_axis  # NOQA
 from chainer_core.functions.array.tile import tile  # NOQA
 from chainer_core.functions.array.top_k import top_k  # NOQA
 from chainer_core.functions.array.transpose import transpose  # NOQA
+from chainer_core.functions.array.transpose_sequence import (  # NOQA
+    transpose_sequence)
 from chainer_core.functions.array.vstack import vstack  # NOQA
 from chainer_core.functions.array.where import where  # NOQA
 
@@ -97,6 +99,7 @@ from chainer_core.functions.connection.n_step_lstm import n_step_bilstm  # NOQA
 from chainer_core.functions.connection.n_step_lstm import n_step_lstm  # NOQA
 from chainer_core.functions.connection.n_step_rnn import n_step_birnn  # NOQA
 from chainer_core.functions.connection.n_step_rnn import n_step_rnn  # NOQA
+from chainer_core.functions.connection.shift import shift  # NOQA
 
 # evaluation
 from chainer_core.functions.evaluation.accuracy import accuracy  # NOQA
@@ -137,6 +140,7 @@ from chainer_core.functions.loss.vae import (  # NOQA
 
 # math
 from chainer_core.functions.math.absolute import absolute  # NOQA
+from chainer_core.functions.math.arctanh import arctanh  # NOQA
 from chainer_core.functions.math.average import average, mean  # NOQA
 from chainer_core.functions.math.basic_math import (  # NOQA
     add, div, mul, neg, pow, sub)
@@ -150,6 +154,8 @@ from chainer_core.functions.math.digamma import digamma  # NOQA
 from chainer_core.functions.math.einsum import einsum  # NOQA
 from chainer_core.functions.math.erf import erf  # NOQA
 from chainer_core.functions.math.erfc import erfc  # NOQA
+from chainer_core.functions.math.erfcinv import erfcinv  # NOQA
+from chainer_core.functions.math.erfcx import erfcx  # NOQA
 from chainer_core.functions.math.erfinv import erfinv  # NOQA
 from chainer_core.functions.math.exponential import (  # NOQA
     exp, log, log10, log2)
@@ -163,12 +169,15 @@ from chainer_core.functions.math.lgamma import lgamma  # NOQA
 from chainer_core.functions.math.linear_interpolate import (  # NOQA
     linear_interpolate)
 from chainer_core.functions.math.logarithm_1p import log1p  # NOQA
+from chainer_core.functions.math.log_ndtr import log_ndtr  # NOQA
 from chainer_core.functions.math.logsumexp import logsumexp  # NOQA
 from chainer_core.functions.math.matmul import batch_matmul, matmul  # NOQA
 from chainer_core.functions.math.maximum import maximum  # NOQA
 from chainer_core.functions.math.minimum import minimum  # NOQA
 from chainer_core.functions.math.minmax import (  # NOQA
     argmax, argmin, max, min)
+from chainer_core.functions.math.ndtr import ndtr  # NOQA
+from chainer_core.functions.math.ndtri import ndtri  # NOQA
 from chainer_core.functions.math.polygamma import polygamma  # NOQA
 from chainer_core.functions.math.prod import prod  # NOQA
 from chainer_core.functions.math.scale import scale  # NOQA
@@ -182,6 +191,7 @@ from chainer_core.functions.math.sum import sum, sum_to  # NOQA
 from chainer_core.functions.math.tensordot import tensordot  # NOQA
 from chainer_core.functions.math.trigonometric import (  # NOQA
     arccos, arcsin, arctan, arctan2, cos, sin, tan)
+from chainer_core.functions.math.zeta import zeta  # NOQA
 from chainer_core.functions.math.identity import identity  # NOQA
 
 # noise

@@ -22,6 +22,7 @@ import math
 
 _SQRT_PI = math.sqrt(math.pi)
 _TWO_OVER_SQRT_PI = 2.0 / _SQRT_PI
+_SQRT_HALF = math.sqrt(0.5)
 
 # B_2, B_4, ..., B_16.
 _BERNOULLI = (1.0 / 6, -1.0 / 30, 1.0 / 42, -1.0 / 30, 5.0 / 66,
@@ -51,6 +52,13 @@ def _exp_minus_square(xp, a):
     return xp.exp(-hi * hi) * xp.exp(-lo * (a + hi))
 
 
+def _exp_square(xp, a):
+    """exp(a*a) for a >= 0, split as in :func:`_exp_minus_square`."""
+    hi = xp.floor(a * 16) / 16
+    lo = a - hi
+    return xp.exp(hi * hi) * xp.exp(lo * (a + hi))
+
+
 def _erf_series(xp, a):
     """erf(a) for 0 <= a <= 1.1: 2/sqrt(pi) exp(-a^2) sum_n (2a^2)^n a /
     (1 * 3 * ... * (2n+1)), whose terms are all positive."""
@@ -63,14 +71,20 @@ def _erf_series(xp, a):
     return _TWO_OVER_SQRT_PI * _exp_minus_square(xp, a) * total
 
 
-def _erfc_fraction(xp, a, depth):
-    """erfc(a) for a >= 1.1: exp(-a^2) / sqrt(pi) / K with the continued
-    fraction K = a + (1/2) / (a + 1 / (a + (3/2) / (a + ...))), cut at
-    depth."""
+def _erfc_fraction_k(xp, a, depth):
+    """The continued fraction K = a + (1/2) / (a + 1 / (a + (3/2) / (a +
+    ...))), cut at depth, with erfc(a) = exp(-a^2) / (sqrt(pi) K) for
+    a >= 1.1."""
     f = a.copy()
     for k in range(depth, 0, -1):
         f = a + (k / 2.0) / f
-    return _exp_minus_square(xp, a) / (_SQRT_PI * f)
+    return f
+
+
+def _erfc_fraction(xp, a, depth):
+    """erfc(a) for a >= 1.1 by the continued fraction."""
+    return _exp_minus_square(xp, a) / (_SQRT_PI * _erfc_fraction_k(
+        xp, a, depth))
 
 
 def _erf_parts(xp, a, upper):
@@ -113,15 +127,15 @@ def erfc(xp, x):
     return xp.where(nan, x, y)
 
 
-def _erfinv_refined(xp, a, tail):
-    """erfinv(a) for 0 <= a < 1: a first guess good to about 2e-3
-    (Winitzki's approximation) and Halley steps on erf(x) - a, or, for the
-    tail (a > 1/2, where 1 - a is exact), on (1 - a) - erfc(x)."""
+def _erfinv_refined(xp, a, q, tail):
+    """erfinv(a) for 0 <= a < 1, given also q = 1 - a: a first guess good
+    to about 2e-3 (Winitzki's approximation) and Halley steps on
+    erf(x) - a, or, for the tail (a > 1/2, where q is the exact one), on
+    q - erfc(x)."""
     k = 0.147
-    log_term = xp.log((1 - a) * (1 + a))
+    log_term = xp.log(q * (1 + a))
     b = 2 / (math.pi * k) + log_term / 2
     x = xp.sqrt(xp.sqrt(b * b - log_term / k) - b)
-    q = 1 - a
     for _ in range(3):
         # With f' = 2/sqrt(pi) exp(-x^2) and f'' = -2 x f', Halley's step
         # is f / (f' (1 + x f / f')); it triples the correct digits.
@@ -131,17 +145,97 @@ def _erfinv_refined(xp, a, tail):
     return x
 
 
+def _erfinv_magnitude(xp, a, q):
+    """erfinv(a) for a = |y| in [0, 1], with q = 1 - a (for erfcinv, the
+    exact input where a is rounded): +inf at a = 1, 0 at a = 0."""
+    x = xp.where(q == 0, xp.inf, 0).astype(a.dtype)
+    for tail, mask in ((False, (a > 0) & (q >= 0.5)),
+                       (True, (q > 0) & (q < 0.5))):
+        if mask.any():
+            x[mask] = _erfinv_refined(xp, a[mask], q[mask], tail)
+    return x
+
+
 def erfinv(xp, y):
     """The inverse of erf on (-1, 1); +-inf at +-1, NaN outside."""
     a = xp.abs(y)
-    x = xp.where(a == 1, xp.inf, xp.nan).astype(y.dtype)
-    x = xp.where(a == 0, 0, x)
-    for tail, mask in ((False, (a > 0) & (a <= 0.5)),
-                       (True, (a > 0.5) & (a < 1))):
-        part = a[mask]
-        if part.size:
-            x[mask] = _erfinv_refined(xp, part, tail)
+    inside = a <= 1
+    a = xp.where(inside, a, 0)
+    x = _erfinv_magnitude(xp, a, 1 - a)
+    x = xp.where(inside, x, xp.nan)
     return xp.where(y < 0, -x, x)
+
+
+def erfcinv(xp, y):
+    """The inverse of erfc on (0, 2); +inf at 0, -inf at 2, NaN outside.
+    Accurate for tiny y, where 1 - y rounds to 1."""
+    inside = (y >= 0) & (y <= 2)
+    upper = y > 1
+    # 2 - y is exact for y in [1, 2], and erfcinv(2 - y) = -erfcinv(y).
+    q = xp.where(inside, xp.where(upper, 2 - y, y), 1)
+    x = _erfinv_magnitude(xp, 1 - q, q)
+    x = xp.where(inside, x, xp.nan)
+    return xp.where(upper, -x, x)
+
+
+def erfcx(xp, x):
+    """The scaled complementary error function exp(x^2) erfc(x), without
+    the underflow of erfc for large x (it decays like 1 / (x sqrt(pi)));
+    +inf where exp(x^2) erfc(x) overflows (x below about -26.6)."""
+    nan = xp.isnan(x)
+    x = xp.where(nan, 0, x)
+    out = xp.empty_like(x)
+    small = x < _ERF_SPLIT
+    # exp(x^2) overflows below -26.7, and so does the result.
+    part = xp.maximum(x[small], -27)
+    if part.size:
+        with _infinite_results(xp):
+            out[small] = _exp_square(xp, xp.abs(part)) * erfc(xp, part)
+    low = _ERF_SPLIT
+    for high, depth in _ERFC_FRACTION_DEPTHS:
+        mask = x >= low
+        if high is not None:
+            mask &= x < high
+        part = x[mask]
+        if part.size:
+            out[mask] = 1 / (_SQRT_PI * _erfc_fraction_k(xp, part, depth))
+        low = high
+    return xp.where(nan, xp.nan, out)
+
+
+def ndtr(xp, x):
+    """The standard normal distribution function, erfc(-x / sqrt 2) / 2."""
+    return 0.5 * erfc(xp, -x * _SQRT_HALF)
+
+
+def log_ndtr(xp, x):
+    """log(ndtr(x)), finite far into the lower tail where ndtr underflows:
+    there it is log(erfcx(-x / sqrt 2) / 2) - x^2 / 2; in the upper half
+    log1p of -ndtr(-x), which keeps the tiny distance from 0."""
+    negative = x < 0
+    lower = xp.where(negative, x, 0)
+    with _infinite_results(xp):
+        tail = xp.log(0.5 * erfcx(xp, -lower * _SQRT_HALF)) - \
+            0.5 * lower * lower
+    upper = xp.log1p(-ndtr(xp, -xp.where(negative, 0, x)))
+    return xp.where(negative, tail, upper)
+
+
+def ndtri(xp, p):
+    """The inverse of ndtr on (0, 1): -sqrt(2) erfcinv(2 p) (2 p is exact,
+    so both tails keep their accuracy); -+inf at 0 and 1."""
+    # 0 - v rather than -v: ndtri(1/2) is +0.
+    return 0 - math.sqrt(2) * erfcinv(xp, 2 * p)
+
+
+def _infinite_results(xp):
+    """A context where overflow to inf and log(0) = -inf are the expected
+    answers."""
+    import contextlib
+    errstate = getattr(xp, 'errstate', None)
+    if errstate is None:
+        return contextlib.nullcontext()
+    return errstate(over='ignore', divide='ignore')
 
 
 def _shift_up(xp, x, threshold, steps, term):
@@ -254,6 +348,34 @@ def _hurwitz_zeta_positive(xp, s, x, s_max):
         rising = rising * (s + 2 * j - 1) * (s + 2 * j) * inv * inv
         factorial *= (2 * j + 1) * (2 * j + 2)
     return head + tail
+
+
+def hurwitz_zeta(xp, s, q):
+    """The Hurwitz zeta function zeta(s, q) = sum_k (q + k)^-s for s > 1
+    (s and q broadcast): +inf at s = 1 and at the poles q = 0, -1, ...;
+    NaN for s < 1 and for negative q with a non-integer s, where
+    (q + k)^-s is not real."""
+    s, q = xp.broadcast_arrays(s, q)
+    integer_s = s == xp.floor(s)
+    pole = (q <= 0) & (q == xp.floor(q))
+    regular = ((s > 1) & (s < xp.inf) & xp.isfinite(q) & ~pole &
+               ((q > 0) | integer_s))
+    y = xp.where((s == 1) | pole, xp.inf, xp.nan).astype(q.dtype)
+    # The limits: only the k with q + k <= 1 survive s -> inf, and every
+    # term vanishes as q -> inf.
+    y = xp.where((s == xp.inf) & (q > 0),
+                 xp.where(q > 1, 0, xp.where(q == 1, 1, xp.inf)), y)
+    y = xp.where((q == xp.inf) & (s > 1), 0, y)
+    if not regular.any():
+        return y
+    s_reg = xp.where(regular, s, 2)
+    q_reg = xp.where(regular, q, 1)
+    # Negative q: the terms up to q + k > 0 are summed directly.
+    steps = int(math.ceil(max(0.0, -float(q_reg.min())))) + 1
+    q_pos, head = _shift_up(xp, q_reg, 0.5, steps, lambda v: v ** -s_reg)
+    value = head + _hurwitz_zeta_positive(xp, s_reg, q_pos,
+                                          float(s_reg.max()))
+    return xp.where(regular, value, y)
 
 
 def _cot_derivative_coefficients(n):
