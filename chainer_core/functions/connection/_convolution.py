@@ -114,7 +114,8 @@ def check_positive_output(name, in_dims, out_dims):
 def check_conv_types(in_types, ndim, groups, w_in_axis):
     """Type checks shared by convolutions: x (N, C, *in), W with C / groups
     input channels on axis ``w_in_axis`` (1 for convolution, 0 for the
-    transposed one), b of W's output channels."""
+    transposed one), b of W's output channels; W and b may have float
+    dtypes other than x's."""
     n_in = in_types.size()
     type_check.expect(2 <= n_in, n_in <= 3)
     type_check.argname(in_types, ('x', 'W', 'b'))
@@ -122,7 +123,7 @@ def check_conv_types(in_types, ndim, groups, w_in_axis):
     groups_v = type_check.make_variable(groups, 'groups')
     type_check.expect(
         x_type.dtype.kind == 'f',
-        w_type.dtype == x_type.dtype,
+        w_type.dtype.kind == 'f',
         x_type.ndim == ndim + 2,
         w_type.ndim == ndim + 2,
     )
@@ -141,10 +142,19 @@ def check_conv_types(in_types, ndim, groups, w_in_axis):
         out_c = w_type.shape[0] if w_in_axis == 1 else \
             w_type.shape[1] * groups_v
         type_check.expect(
-            b_type.dtype == x_type.dtype,
+            b_type.dtype.kind == 'f',
             b_type.ndim == 1,
             b_type.shape[0] == out_c,
         )
+
+
+def check_spatial_axes(name, x, ndim):
+    """For the fixed-rank forms (convolution_1d, ...): x must have ndim
+    spatial axes after (N, C)."""
+    if len(x.shape) != ndim + 2:
+        raise ValueError(
+            '{}: x must have {} axes (N, C and {} spatial), got shape '
+            '{}'.format(name, ndim + 2, ndim, tuple(x.shape)))
 
 
 def check_outsize(name, outsize, ndim):

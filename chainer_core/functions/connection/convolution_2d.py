@@ -73,9 +73,11 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, *,
 
     Args:
         x (Variable or array): input of shape ``(N, C, H, W)``.
-        W (Variable or array): filters of shape ``(O, C / groups, kh, kw)``,
-            of ``x``'s dtype.
-        b (Variable or array): bias of shape ``(O,)``, or None.
+        W (Variable or array): filters of shape ``(O, C / groups, kh, kw)``.
+        b (Variable or array): bias of shape ``(O,)``, or None. ``W`` and
+            ``b`` may have float dtypes other than ``x``'s: the convolution
+            is computed in the widest, and each gradient has the dtype of
+            its input.
         stride (int or pair of ints): ``(s_Y, s_X)``.
         pad (int or pair of ints): zero padding ``(p_H, p_W)`` on both
             sides.
@@ -86,7 +88,7 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, *,
             convolved with its own filters.
 
     Returns:
-        Variable of shape ``(N, O, out_h, out_w)``.
+        Variable of shape ``(N, O, out_h, out_w)`` and the dtype of ``x``.
     """
     node = Convolution2DFunction(stride, pad, cover_all, dilate, groups)
     args = (x, W) if b is None else (x, W, b)

@@ -47,8 +47,9 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, *,
     Args:
         x (Variable or array): input of shape ``(N, C_in, H, W)``.
         W (Variable or array): filters of shape
-            ``(C_in, C_out / groups, kh, kw)``, of ``x``'s dtype.
-        b (Variable or array): bias of shape ``(C_out,)``, or None.
+            ``(C_in, C_out / groups, kh, kw)``.
+        b (Variable or array): bias of shape ``(C_out,)``, or None. ``W``
+            and ``b`` may have float dtypes other than ``x``'s.
         stride (int or pair of ints): ``(s_Y, s_X)``.
         pad (int or pair of ints): ``(p_H, p_W)`` cropped from both sides.
         outsize (pair of ints): the output's ``(out_h, out_w)``; a
@@ -58,7 +59,8 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, *,
         groups (int): number of channel groups.
 
     Returns:
-        Variable of shape ``(N, C_out, out_h, out_w)``.
+        Variable of shape ``(N, C_out, out_h, out_w)`` and the dtype of
+        ``x``.
     """
     node = Deconvolution2DFunction(stride, pad, outsize, dilate, groups)
     args = (x, W) if b is None else (x, W, b)

@@ -3,6 +3,7 @@ filters (a grouped convolution with one group per input channel)."""
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection import _convolution as _cv
+from chainer_core.functions.math.matmul import as_dtype, promote
 from chainer_core.utils import conv
 from chainer_core.utils import type_check
 
@@ -24,7 +25,8 @@ def _depthwise_convolution_2d(xp, x, W, b, stride, pad):
 
 
 class DepthwiseConvolution2D(function_node.FunctionNode):
-    """Depthwise two-dimensional convolution."""
+    """Depthwise two-dimensional convolution, in the dtype of ``x``; ``W``
+    and ``b`` may have other float dtypes."""
 
     def __init__(self, stride=1, pad=0):
         self.stride, self.pad, _, _ = _cv.check_conv_params(
@@ -37,7 +39,7 @@ class DepthwiseConvolution2D(function_node.FunctionNode):
         x_type, w_type = in_types[:2]
         type_check.expect(
             x_type.dtype.kind == 'f',
-            w_type.dtype == x_type.dtype,
+            w_type.dtype.kind == 'f',
             x_type.ndim == 4,
             w_type.ndim == 4,
             x_type.shape[1] == w_type.shape[1],
@@ -45,23 +47,24 @@ class DepthwiseConvolution2D(function_node.FunctionNode):
         if type_check.eval(n_in) == 3:
             b_type = in_types[2]
             type_check.expect(
-                b_type.dtype == x_type.dtype,
+                b_type.dtype.kind == 'f',
                 b_type.ndim == 1,
                 b_type.shape[0] == w_type.shape[0] * w_type.shape[1],
             )
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
-        x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
+        x, W, b = promote(inputs[0], inputs[1], b)
         out_dims = tuple(
             conv.get_conv_outsize(d, k, s, p)
             for d, k, s, p in zip(x.shape[2:], W.shape[2:], self.stride,
                                   self.pad))
         _cv.check_positive_output('depthwise_convolution_2d', x.shape[2:],
                                   out_dims)
-        return kernels.lookup('depthwise_convolution_2d', x)(
-            x, W, b, self.stride, self.pad),
+        y = kernels.lookup('depthwise_convolution_2d', x)(
+            x, W, b, self.stride, self.pad)
+        return y.astype(inputs[0].dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
         from chainer_core.functions.array.reshape import reshape
@@ -80,9 +83,11 @@ class DepthwiseConvolution2D(function_node.FunctionNode):
             ret.append(deconv.apply((gy, w))[0])
         if 1 in indexes:
             gw = grouped._grad_w((kh, kw)).apply((x, gy))[0]
-            ret.append(transpose(reshape(gw, (c, m, kh, kw)), (1, 0, 2, 3)))
+            gw = transpose(reshape(gw, (c, m, kh, kw)), (1, 0, 2, 3))
+            ret.append(as_dtype(gw, W.dtype))
         if 2 in indexes:
-            ret.append(sum_(gy, axis=(0, 2, 3)))
+            ret.append(as_dtype(sum_(gy, axis=(0, 2, 3)),
+                                self.inputs[2].dtype))
         return tuple(ret)
 
 
@@ -99,14 +104,15 @@ def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):
 
     Args:
         x (Variable or array): input of shape ``(N, C, H, W)``.
-        W (Variable or array): filters of shape ``(M, C, kh, kw)``, of
-            ``x``'s dtype.
-        b (Variable or array): bias of shape ``(M * C,)``, or None.
+        W (Variable or array): filters of shape ``(M, C, kh, kw)``.
+        b (Variable or array): bias of shape ``(M * C,)``, or None. ``W``
+            and ``b`` may have float dtypes other than ``x``'s.
         stride (int or pair of ints): ``(s_Y, s_X)``.
         pad (int or pair of ints): zero padding ``(p_H, p_W)``.
 
     Returns:
-        Variable of shape ``(N, C * M, out_h, out_w)`` with
+        Variable of the dtype of ``x`` and shape
+        ``(N, C * M, out_h, out_w)`` with
         ``out_h = (H + 2 p_H - kh) // s_Y + 1`` (likewise ``out_w``).
     """
     node = DepthwiseConvolution2D(stride, pad)

@@ -24,7 +24,8 @@ def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1,
     Args:
         x (Variable or array): input of shape ``(N, C, H, W)``.
         W (Variable or array): filters of shape ``(O, C, kh, kw)``.
-        b (Variable or array): bias of shape ``(O,)``, or None.
+        b (Variable or array): bias of shape ``(O,)``, or None. ``W`` and
+            ``b`` may have float dtypes other than ``x``'s.
         stride (int or pair of ints): ``(s_Y, s_X)``.
         pad (int or pair of ints): zero padding ``(p_H, p_W)``.
         dilate (int or pair of ints): ``(d_Y, d_X)``.
@@ -32,7 +33,8 @@ def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1,
             seen by some window.
 
     Returns:
-        Variable of shape ``(N, O, out_h, out_w)`` with
+        Variable of the dtype of ``x`` and shape ``(N, O, out_h, out_w)``
+        with
         ``out_h = (H + 2 p_H - dk_H) // s_Y + 1``,
         ``dk_H = (kh - 1) d_Y + 1`` (and likewise ``out_w``).
     """

@@ -1,6 +1,7 @@
 """linear: the fully-connected layer y = x W^T + b."""
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.math.matmul import as_dtype, matmul, promote
 from chainer_core.utils import type_check
 
 
@@ -14,7 +15,9 @@ def _linear(xp, x, W, b):
 
 
 class LinearFunction(function_node.FunctionNode):
-    """``y = x W^T + b`` on a 2-D ``x``."""
+    """``y = x W^T + b`` on a 2-D ``x``, in the dtype of ``x``; ``W`` and
+    ``b`` may have other float dtypes (the product is computed in the
+    widest)."""
 
     def check_type_forward(self, in_types):
         n_in = in_types.size()
@@ -23,7 +26,7 @@ class LinearFunction(function_node.FunctionNode):
         x_type, w_type = in_types[:2]
         type_check.expect(
             x_type.dtype.kind == 'f',
-            w_type.dtype == x_type.dtype,
+            w_type.dtype.kind == 'f',
             x_type.ndim == 2,
             w_type.ndim == 2,
             x_type.shape[1] == w_type.shape[1],
@@ -31,29 +34,29 @@ class LinearFunction(function_node.FunctionNode):
         if type_check.eval(n_in) == 3:
             b_type = in_types[2]
             type_check.expect(
-                b_type.dtype == x_type.dtype,
+                b_type.dtype.kind == 'f',
                 b_type.ndim == 1,
                 b_type.shape[0] == w_type.shape[0],
             )
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
-        x, W = inputs[0], inputs[1]
         b = inputs[2] if len(inputs) == 3 else None
-        return kernels.lookup('linear', x)(x, W, b),
+        x, W, b = promote(inputs[0], inputs[1], b)
+        y = kernels.lookup('linear', x)(x, W, b)
+        return y.astype(inputs[0].dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
-        from chainer_core.functions.math.matmul import matmul
         from chainer_core.functions.math.sum import sum as sum_
         x, W = self.get_retained_inputs()
         gy, = grad_outputs
         ret = []
         if 0 in indexes:
-            ret.append(matmul(gy, W))
+            ret.append(as_dtype(matmul(gy, W), x.dtype))
         if 1 in indexes:
-            ret.append(matmul(gy, x, transa=True))
+            ret.append(as_dtype(matmul(gy, x, transa=True), W.dtype))
         if 2 in indexes:
-            ret.append(sum_(gy, axis=0))
+            ret.append(as_dtype(sum_(gy, axis=0), self.inputs[2].dtype))
         return tuple(ret)
 
 
@@ -66,10 +69,14 @@ def linear(x, W, b=None, n_batch_axes=1):
             flattened into the input size.
         W (Variable or array): weight of shape ``(out_size, in_size)``.
         b (Variable or array): bias of shape ``(out_size,)``, or None.
+            ``W`` and ``b`` may have float dtypes other than ``x``'s; the
+            product is computed in the widest, and each gradient has the
+            dtype of its input.
         n_batch_axes (int): number of leading batch axes of ``x``.
 
     Returns:
-        Variable of shape ``(s_1, ..., s_n, out_size)``.
+        Variable of shape ``(s_1, ..., s_n, out_size)`` and the dtype of
+        ``x``.
     """
     if not isinstance(n_batch_axes, int) or n_batch_axes < 1:
         raise ValueError('linear: n_batch_axes must be an int >= 1, got {!r}'

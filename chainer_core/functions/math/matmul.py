@@ -2,6 +2,8 @@
 predecessor."""
 import warnings
 
+import numpy
+
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
@@ -18,8 +20,40 @@ def _matmul(xp, a, b, transa, transb):
     return xp.matmul(a, b)
 
 
+def promote(*arrays):
+    """The arrays (None passes through) in their common dtype.
+
+    Ops that take operands of several float dtypes (a float32 ``x`` with
+    float16 weights, ...) compute in the dtype NumPy's promotion gives, so
+    their kernels, whatever the backend, see one dtype; the ops cast the
+    result to the dtype they return.
+    """
+    dtype = None
+    for a in arrays:
+        if a is not None:
+            if dtype is None:
+                dtype = a.dtype
+            elif a.dtype != dtype:
+                break
+    else:
+        return arrays
+    dtype = numpy.result_type(*[a.dtype for a in arrays if a is not None])
+    return tuple([a if a is None or a.dtype == dtype else a.astype(dtype)
+                  for a in arrays])
+
+
+def as_dtype(x, dtype):
+    """The Variable ``x`` in ``dtype``: a differentiable cast where the
+    dtypes differ (a gradient must have the dtype of its input)."""
+    if x is None or x.dtype == dtype:
+        return x
+    from chainer_core.functions.array.cast import cast
+    return cast(x, dtype)
+
+
 class MatMul(function_node.FunctionNode):
-    """Matrix product of the last two axes, batch axes broadcast."""
+    """Matrix product of the last two axes, batch axes broadcast; the
+    result has the dtype NumPy's promotion gives to the operands'."""
 
     def __init__(self, transa=False, transb=False):
         self.transa = transa
@@ -31,7 +65,7 @@ class MatMul(function_node.FunctionNode):
         a_type, b_type = in_types
         type_check.expect(
             a_type.dtype.kind == 'f',
-            a_type.dtype == b_type.dtype,
+            b_type.dtype.kind == 'f',
             a_type.ndim >= 2,
             b_type.ndim >= 2,
         )
@@ -46,7 +80,7 @@ class MatMul(function_node.FunctionNode):
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
-        a, b = inputs
+        a, b = promote(*inputs)
         return kernels.lookup('matmul', a)(a, b, self.transa, self.transb),
 
     def backward(self, indexes, grad_outputs):
@@ -60,13 +94,13 @@ class MatMul(function_node.FunctionNode):
                 ga = matmul(b, gy, transa=tb, transb=True)
             else:
                 ga = matmul(gy, b, transb=not tb)
-            ret.append(sum_to(ga, a.shape))
+            ret.append(as_dtype(sum_to(ga, a.shape), a.dtype))
         if 1 in indexes:
             if tb:
                 gb = matmul(gy, a, transa=True, transb=ta)
             else:
                 gb = matmul(a, gy, transa=not ta)
-            ret.append(sum_to(gb, b.shape))
+            ret.append(as_dtype(sum_to(gb, b.shape), b.dtype))
         return tuple(ret)
 
 
@@ -81,12 +115,14 @@ def matmul(a, b, transa=False, transb=False):
 
     Args:
         a (Variable or array): left operand, shape ``(..., M, K)``.
-        b (Variable or array): right operand, shape ``(..., K, N)``.
+        b (Variable or array): right operand, shape ``(..., K, N)``; its
+            float dtype may differ from ``a``'s.
         transa (bool): use ``a`` with its last two axes swapped.
         transb (bool): use ``b`` with its last two axes swapped.
 
     Returns:
-        Variable of shape ``(..., M, N)``.
+        Variable of shape ``(..., M, N)``, of the dtype NumPy's promotion
+        gives to ``a``'s and ``b``'s (float32 for float16 and float32).
     """
     a_vec, b_vec = a.ndim == 1, b.ndim == 1
     if not (a_vec or b_vec):
@@ -115,8 +151,7 @@ def batch_matmul(a, b, transa=False, transb=False):
 
     Args:
         a (Variable or array): left operand, 2-D or 3-D.
-        b (Variable or array): right operand, 2-D or 3-D, of the dtype of
-            ``a``.
+        b (Variable or array): right operand, 2-D or 3-D.
         transa (bool): transpose each matrix of ``a``.
         transb (bool): transpose each matrix of ``b``.
 

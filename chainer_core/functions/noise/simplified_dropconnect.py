@@ -1,6 +1,9 @@
 """simplified_dropconnect: a linear layer with randomly dropped weights."""
+import numpy
+
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.math.matmul import as_dtype, promote
 from chainer_core.functions.noise import _util as _noise
 from chainer_core.functions.normalization import _util
 from chainer_core.utils import type_check
@@ -33,7 +36,8 @@ def _simplified_dropconnect(xp, x, W, b, ratio, mask, batchwise):
 
 class SimplifiedDropconnect(function_node.FunctionNode):
     """``y = x (W * mask)^T / (1 - ratio) + b``, the mask per sample or
-    shared."""
+    shared; in the dtype of ``x``, ``W`` and ``b`` may have other float
+    dtypes."""
 
     def __init__(self, ratio, mask=None, use_batchwise_mask=True):
         self.ratio = _util.check_number(
@@ -49,7 +53,7 @@ class SimplifiedDropconnect(function_node.FunctionNode):
         x_type, w_type = in_types[:2]
         type_check.expect(
             x_type.dtype.kind == 'f',
-            w_type.dtype == x_type.dtype,
+            w_type.dtype.kind == 'f',
             x_type.ndim >= 2,
             w_type.ndim == 2,
         )
@@ -62,7 +66,7 @@ class SimplifiedDropconnect(function_node.FunctionNode):
         if type_check.eval(n_in) == 3:
             b_type = in_types[2]
             type_check.expect(
-                b_type.dtype == x_type.dtype,
+                b_type.dtype.kind == 'f',
                 b_type.ndim == 1,
                 b_type.shape[0] == w_type.shape[0],
             )
@@ -78,13 +82,13 @@ class SimplifiedDropconnect(function_node.FunctionNode):
                 type_check.expect(mask_shape == w_type.shape)
 
     def forward(self, inputs):
-        x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
+        x, W, b = promote(inputs[0], inputs[1], b)
         x2 = x.reshape(x.shape[0], -1)
         y, self.mask = kernels.lookup('simplified_dropconnect', x)(
             x2, W, b, self.ratio, self.mask, self.use_batchwise_mask)
         self.retain_inputs((0, 1))
-        return y,
+        return y.astype(inputs[0].dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
         from chainer_core.functions.array.reshape import reshape
@@ -96,27 +100,31 @@ class SimplifiedDropconnect(function_node.FunctionNode):
         x2 = reshape(x, (n, -1))
         mask = self.mask
         if mask is not None:
-            mask = (mask * W.dtype.type(1.0 / (1.0 - self.ratio))).astype(
-                W.dtype, copy=False)
+            # Scaled as the forward scaled it, in the dtype it computed in.
+            dtype = numpy.result_type(x.dtype, W.dtype)
+            mask = (mask * dtype.type(1.0 / (1.0 - self.ratio))).astype(
+                dtype, copy=False)
         ret = []
         for i in indexes:
             if i == 0:
-                w = W if mask is None else W * mask
+                w = W if mask is None else as_dtype(W, dtype) * mask
                 if w.ndim == 3:
                     gx = matmul(reshape(gy, (n, 1, m_out)), w)
                 else:
                     gx = matmul(gy, w)
-                ret.append(reshape(gx, x.shape))
+                ret.append(as_dtype(reshape(gx, x.shape), x.dtype))
             elif i == 1:
                 if mask is not None and mask.ndim == 3:
                     outer = reshape(gy, (n, m_out, 1)) * \
                         reshape(x2, (n, 1, x2.shape[1]))
-                    ret.append(sum_(outer * mask, axis=0))
+                    gw = sum_(as_dtype(outer, dtype) * mask, axis=0)
                 else:
                     gw = matmul(gy, x2, transa=True)
-                    ret.append(gw if mask is None else gw * mask)
+                    if mask is not None:
+                        gw = as_dtype(gw, dtype) * mask
+                ret.append(as_dtype(gw, W.dtype))
             else:
-                ret.append(sum_(gy, axis=0))
+                ret.append(as_dtype(sum_(gy, axis=0), self.inputs[2].dtype))
         return tuple(ret)
 
 
@@ -137,9 +145,11 @@ def simplified_dropconnect(x, W, b=None, ratio=.5, train=True, mask=None,
     Args:
         x (Variable or array): input of shape ``(n, ...)``, float16/32/64;
             the axes after the first are flattened to ``N`` units.
-        W (Variable or array): weight of shape ``(M, N)``, the dtype of
-            ``x``.
-        b (Variable or array or None): bias of shape ``(M,)``.
+        W (Variable or array): weight of shape ``(M, N)``.
+        b (Variable or array or None): bias of shape ``(M,)``. ``W`` and
+            ``b`` may have float dtypes other than ``x``'s; the product is
+            computed in the widest, and each gradient has the dtype of its
+            input.
         ratio (float): the probability of dropping a weight, in [0, 1).
         train (bool): drop weights (True) or act as a linear layer.
         mask (array or None): the 0/1 (or boolean) mask to use instead of
@@ -149,7 +159,7 @@ def simplified_dropconnect(x, W, b=None, ratio=.5, train=True, mask=None,
             for the whole batch.
 
     Returns:
-        Variable of shape ``(n, M)``. Differentiable at any order for the
+        Variable of shape ``(n, M)`` and the dtype of ``x``. Differentiable at any order for the
         fixed mask.
     """
     if not train:

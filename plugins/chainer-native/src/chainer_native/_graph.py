@@ -82,7 +82,16 @@ def _unary(name):
     return kernel
 
 
+def _mixed_dtypes(inputs):
+    # The linear and convolution routines take one dtype; with weights of
+    # another float dtype than x the op's forward promotes them itself.
+    dtype = inputs[0].dtype
+    return any(a.dtype != dtype for a in inputs[1:])
+
+
 def _linear(node, inputs):
+    if _mixed_dtypes(inputs):
+        return None
     return cn.linear(*inputs),
 
 
@@ -130,6 +139,8 @@ def _softmax_cross_entropy(node, inputs):
 
 
 def _convolution(node, inputs):
+    if _mixed_dtypes(inputs):
+        return None
     if node.cover_all:
         # The routine's second-order gradient does not keep cover_all.
         return None
