@@ -7,10 +7,15 @@ to ``x`` is the transposed convolution (:func:`deconvolution_nd`) of the
 output gradient, and the gradient with respect to ``W`` is
 :class:`ConvolutionNDGradW`; both are differentiable again, so convolutions
 support double backprop.
+
+``W`` and ``b`` may have float dtypes other than ``x``'s: the convolution
+is computed in the widest and returned in ``x``'s dtype, and each gradient
+has the dtype of its input.
 """
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection import _convolution as _cv
+from chainer_core.functions.math.matmul import as_dtype, promote
 from chainer_core.utils import conv
 
 
@@ -48,17 +53,18 @@ class ConvolutionND(function_node.FunctionNode):
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
-        x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
+        x, W, b = promote(inputs[0], inputs[1], b)
         in_dims = x.shape[2:]
         out_dims = tuple(
             conv.get_conv_outsize(d, k, s, p, self.cover_all, dl)
             for d, k, s, p, dl in zip(in_dims, W.shape[2:], self.stride,
                                       self.pad, self.dilate))
         _cv.check_positive_output(self._name, in_dims, out_dims)
-        return kernels.lookup(self._kernel, x)(
+        y = kernels.lookup(self._kernel, x)(
             x, W, b, self.stride, self.pad, self.dilate, self.groups,
-            self.cover_all),
+            self.cover_all)
+        return y.astype(inputs[0].dtype, copy=False),
 
     def _convolution(self, cover_all):
         return ConvolutionND(self.ndim, self.stride, self.pad, cover_all,
@@ -81,16 +87,18 @@ class ConvolutionND(function_node.FunctionNode):
         if 0 in indexes:
             ret.append(self._deconvolution(x.shape[2:]).apply((gy, W))[0])
         if 1 in indexes:
-            ret.append(self._grad_w(W.shape[2:]).apply((x, gy))[0])
+            gW = self._grad_w(W.shape[2:]).apply((x, gy))[0]
+            ret.append(as_dtype(gW, W.dtype))
         if 2 in indexes:
             axes = (0,) + tuple(range(2, gy.ndim))
-            ret.append(sum_(gy, axis=axes))
+            ret.append(as_dtype(sum_(gy, axis=axes), self.inputs[2].dtype))
         return tuple(ret)
 
 
 class ConvolutionNDGradW(function_node.FunctionNode):
     """The filter gradient ``gW`` of a convolution, from ``x`` and ``gy``;
-    bilinear in them, so it is differentiable again."""
+    bilinear in them, so it is differentiable again. It has the dtype of
+    ``x``."""
 
     _kernel = 'convolution_nd_grad_w'
 
@@ -100,10 +108,11 @@ class ConvolutionNDGradW(function_node.FunctionNode):
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
-        x, gy = inputs
+        x, gy = promote(*inputs)
         c = self.conv_node
-        return kernels.lookup(self._kernel, x)(
-            x, gy, self.ksize, c.stride, c.pad, c.dilate, c.groups),
+        gW = kernels.lookup(self._kernel, x)(
+            x, gy, self.ksize, c.stride, c.pad, c.dilate, c.groups)
+        return gW.astype(inputs[0].dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
         x, gy = self.get_retained_inputs()
@@ -111,9 +120,11 @@ class ConvolutionNDGradW(function_node.FunctionNode):
         c = self.conv_node
         ret = []
         if 0 in indexes:
-            ret.append(c._deconvolution(x.shape[2:]).apply((gy, ggW))[0])
+            gx = c._deconvolution(x.shape[2:]).apply((gy, ggW))[0]
+            ret.append(as_dtype(gx, x.dtype))
         if 1 in indexes:
-            ret.append(c._convolution(c.cover_all).apply((x, ggW))[0])
+            ggy = c._convolution(c.cover_all).apply((x, ggW))[0]
+            ret.append(as_dtype(ggy, gy.dtype))
         return tuple(ret)
 
 
@@ -136,8 +147,9 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1,
     Args:
         x (Variable or array): input of shape ``(N, C, d_1, ..., d_n)``.
         W (Variable or array): filters of shape ``(O, C / groups, k_1,
-            ..., k_n)``, of ``x``'s dtype.
-        b (Variable or array): bias of shape ``(O,)``, or None.
+            ..., k_n)``.
+        b (Variable or array): bias of shape ``(O,)``, or None. ``W`` and
+            ``b`` may have float dtypes other than ``x``'s.
         stride (int or tuple of ints): stride per spatial axis.
         pad (int or tuple of ints): zero padding on both sides of each axis.
         cover_all (bool): enlarge the output so that every input pixel is
@@ -147,7 +159,7 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1,
             convolved with its own filters.
 
     Returns:
-        Variable of shape ``(N, O, o_1, ..., o_n)``.
+        Variable of shape ``(N, O, o_1, ..., o_n)`` and the dtype of ``x``.
     """
     ndim = len(x.shape) - 2
     if ndim < 1:
@@ -156,3 +168,28 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1,
     node = ConvolutionND(ndim, stride, pad, cover_all, dilate, groups)
     args = (x, W) if b is None else (x, W, b)
     return node.apply(args)[0]
+
+
+def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1,
+                   groups=1):
+    """One-dimensional convolution: :func:`convolution_nd` for ``x`` of
+    shape ``(N, C, L)`` and ``W`` of shape ``(O, C / groups, k)``.
+
+    Raises:
+        ValueError: ``x`` does not have exactly three axes.
+    """
+    _cv.check_spatial_axes('convolution_1d', x, 1)
+    return convolution_nd(x, W, b, stride, pad, cover_all, dilate, groups)
+
+
+def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1,
+                   groups=1):
+    """Three-dimensional convolution: :func:`convolution_nd` for ``x`` of
+    shape ``(N, C, D, H, W)`` and ``W`` of shape
+    ``(O, C / groups, k_D, k_H, k_W)``.
+
+    Raises:
+        ValueError: ``x`` does not have exactly five axes.
+    """
+    _cv.check_spatial_axes('convolution_3d', x, 3)
+    return convolution_nd(x, W, b, stride, pad, cover_all, dilate, groups)

@@ -4,12 +4,14 @@ The transposed convolution is the adjoint of :func:`convolution_nd` with
 respect to its input: each input pixel spreads its filter-weighted values
 over a window of the output (a matrix product followed by col2im). Its
 gradients are a convolution (for ``x``) and a convolution filter gradient
-(for ``W``), both differentiable again.
+(for ``W``), both differentiable again. As for the convolution, ``W`` and
+``b`` may have float dtypes other than ``x``'s.
 """
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection import _convolution as _cv
 from chainer_core.functions.connection.convolution_nd import ConvolutionND
+from chainer_core.functions.math.matmul import as_dtype, promote
 from chainer_core.utils import conv
 from chainer_core.utils import type_check
 
@@ -59,8 +61,8 @@ class DeconvolutionND(function_node.FunctionNode):
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
-        x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
+        x, W, b = promote(inputs[0], inputs[1], b)
         in_dims = x.shape[2:]
         ksize = W.shape[2:]
         outsize = self.outsize
@@ -74,9 +76,10 @@ class DeconvolutionND(function_node.FunctionNode):
             d != conv.get_conv_outsize(o, k, s, p, d=dl)
             for d, o, k, s, p, dl in zip(in_dims, outsize, ksize,
                                          self.stride, self.pad, self.dilate))
-        return kernels.lookup(self._kernel, x)(
+        y = kernels.lookup(self._kernel, x)(
             x, W, b, self.stride, self.pad, self.dilate, self.groups,
-            outsize),
+            outsize)
+        return y.astype(inputs[0].dtype, copy=False),
 
     def _convolution(self):
         return ConvolutionND(self.ndim, self.stride, self.pad,
@@ -92,10 +95,10 @@ class DeconvolutionND(function_node.FunctionNode):
             ret.append(conv_node.apply((gy, W))[0])
         if 1 in indexes:
             grad_w = conv_node._grad_w(W.shape[2:])
-            ret.append(grad_w.apply((gy, x))[0])
+            ret.append(as_dtype(grad_w.apply((gy, x))[0], W.dtype))
         if 2 in indexes:
             axes = (0,) + tuple(range(2, gy.ndim))
-            ret.append(sum_(gy, axis=axes))
+            ret.append(as_dtype(sum_(gy, axis=axes), self.inputs[2].dtype))
         return tuple(ret)
 
 
@@ -119,8 +122,9 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1,
     Args:
         x (Variable or array): input of shape ``(N, C_in, d_1, ..., d_n)``.
         W (Variable or array): filters of shape ``(C_in, C_out / groups,
-            k_1, ..., k_n)``, of ``x``'s dtype.
-        b (Variable or array): bias of shape ``(C_out,)``, or None.
+            k_1, ..., k_n)``.
+        b (Variable or array): bias of shape ``(C_out,)``, or None. ``W``
+            and ``b`` may have float dtypes other than ``x``'s.
         stride (int or tuple of ints): stride per spatial axis.
         pad (int or tuple of ints): padding cropped from both sides.
         outsize (tuple of ints): the output's spatial shape; it must be one
@@ -130,7 +134,8 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1,
         groups (int): number of channel groups.
 
     Returns:
-        Variable of shape ``(N, C_out, o_1, ..., o_n)``.
+        Variable of shape ``(N, C_out, o_1, ..., o_n)`` and the dtype of
+        ``x``.
     """
     ndim = len(x.shape) - 2
     if ndim < 1:
@@ -139,3 +144,29 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1,
     node = DeconvolutionND(ndim, stride, pad, outsize, dilate, groups)
     args = (x, W) if b is None else (x, W, b)
     return node.apply(args)[0]
+
+
+def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1,
+                     groups=1):
+    """One-dimensional transposed convolution: :func:`deconvolution_nd`
+    for ``x`` of shape ``(N, C_in, L)`` and ``W`` of shape
+    ``(C_in, C_out / groups, k)``.
+
+    Raises:
+        ValueError: ``x`` does not have exactly three axes.
+    """
+    _cv.check_spatial_axes('deconvolution_1d', x, 1)
+    return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)
+
+
+def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1,
+                     groups=1):
+    """Three-dimensional transposed convolution: :func:`deconvolution_nd`
+    for ``x`` of shape ``(N, C_in, D, H, W)`` and ``W`` of shape
+    ``(C_in, C_out / groups, k_D, k_H, k_W)``.
+
+    Raises:
+        ValueError: ``x`` does not have exactly five axes.
+    """
+    _cv.check_spatial_axes('deconvolution_3d', x, 3)
+    return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)
