@@ -18,6 +18,8 @@ from chainer_core.distribution import (  # NOQA
     Distribution, cross_entropy, kl_divergence, register_kl)
 from chainer_core import distributions  # NOQA
 from chainer_core._runtime_info import print_runtime_info  # NOQA
+from chainer_core import device_resident  # NOQA
+from chainer_core.device_resident import DeviceResident  # NOQA
 from chainer_core.link import Chain, ChainList, Link  # NOQA
 from chainer_core.sequential import Sequential  # NOQA
 from chainer_core import (  # NOQA

@@ -7,9 +7,9 @@ import warnings
 
 import numpy
 
-from backend_api._host import get_device, host
 from chainer_core import _link_hooks
 from chainer_core import initializers
+from chainer_core.device_resident import DeviceResident
 from chainer_core.variable import Parameter
 
 _COPY_MODES = ('init', 'copy', 'share')
@@ -55,7 +55,7 @@ def _indented_children(cls_name, items):
     return '{}({})'.format(cls_name, body)
 
 
-class Link:
+class Link(DeviceResident):
     """A building block of models: parameters, persistents and ``forward``.
 
     Parameters are registered by assigning :class:`Parameter` objects to
@@ -309,54 +309,19 @@ class Link:
 
     # -- devices ------------------------------------------------------------
 
-    @property
-    def device(self):
-        """The device the parameters and persistents live on."""
-        if self._device is not None:
-            return self._device
-        return host.parse_spec('@numpy')
-
-    @property
-    def xp(self):
-        """The array module of :attr:`device`."""
-        return self.device.xp
-
-    def to_device(self, device):
-        """Move every parameter and array persistent of the hierarchy to
-        ``device`` (a device object or specifier). Returns self."""
-        device = get_device(device)
-        for link in self.links():
-            link._move_to_device(device)
-        return self
-
-    def _move_to_device(self, device):
-        """Move this link's own parameters and array persistents (not its
-        children's); links holding other arrays extend it."""
+    def device_resident_accept(self, visitor):
+        """Visit this link, its parameters and array persistents, then its
+        children; links holding other arrays extend it."""
+        super().device_resident_accept(visitor)
         d = self.__dict__
         for name in self._params:
-            d[name].to_device(device)
+            visitor.visit_variable(d[name])
         for name in self._persistent:
             value = d[name]
             if _is_array(value):
-                d[name] = device.send(value)
-        self._device = device
-
-    def to_cpu(self):
-        """Move to NumPy. Returns self."""
-        return self.to_device('@numpy')
-
-    def to_gpu(self, device=None):
-        """Move to the CUDA device ``device`` (0 when omitted). Returns
-        self."""
-        if device is None:
-            device = 0
-        if not isinstance(device, numbers.Integral):
-            return self.to_device(device)
-        return self.to_device('@cupy:{}'.format(int(device)))
-
-    def to_intel64(self):
-        """Move to the iDeep (oneDNN) device. Returns self."""
-        return self.to_device('@intel64')
+                d[name] = visitor.visit_array(value)
+        for _, child in self._named_children():
+            child.device_resident_accept(visitor)
 
     # -- copying ------------------------------------------------------------
 

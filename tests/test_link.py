@@ -7,6 +7,7 @@ import numpy
 import pytest
 
 import chainer_core as chainer
+from backend_api import DeviceSpecError
 from chainer_core import initializers
 from chainer_core import optimizers
 from chainer_core import serializers
@@ -674,3 +675,61 @@ class TestForward:
             net.cleargrads()
             net(_x())
             net.copy()
+
+
+class _WithBuffer(chainer.Chain):
+    """A user link holding an array that is neither a parameter nor a
+    persistent, moved through device_resident_accept as Chainer documents.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.buffer = numpy.arange(3, dtype=numpy.float32)
+        with self.init_scope():
+            self.fc = chainer.links.Linear(2, 3)
+
+    def device_resident_accept(self, visitor):
+        super().device_resident_accept(visitor)
+        self.buffer = visitor.visit_array(self.buffer)
+
+
+class _Counter(chainer.device_resident.DeviceResidentsVisitor):
+
+    def __init__(self):
+        self.residents, self.arrays, self.variables = [], 0, 0
+
+    def visit_device_resident(self, device_resident):
+        self.residents.append(type(device_resident).__name__)
+
+    def visit_array(self, arr):
+        self.arrays += 1
+        return arr
+
+    def visit_variable(self, param):
+        self.variables += 1
+
+
+class TestDeviceResident:
+
+    def test_links_are_device_residents(self):
+        assert isinstance(chainer.links.Linear(2, 3), chainer.DeviceResident)
+
+    def test_visitor_sees_every_resident_parameter_and_array(self):
+        counter = _Counter()
+        _WithBuffer().device_resident_accept(counter)
+        assert counter.residents == ['_WithBuffer', 'Linear']
+        assert counter.variables == 2
+        assert counter.arrays == 1
+
+    @pytest.mark.parametrize('spec', ['@numpy', '@intel64', 'native:0'])
+    def test_extra_arrays_move_with_the_link(self, spec):
+        try:
+            device = chainer.get_device(spec)
+        except DeviceSpecError as e:
+            pytest.skip(str(e))
+        link = _WithBuffer().to_device(device)
+        assert link.device == device
+        assert link.fc.device == device
+        assert chainer.backend.get_device_from_array(link.buffer) == device
+        assert chainer.backend.get_device_from_array(link.fc.W.array) == \
+            device

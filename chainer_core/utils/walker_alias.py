@@ -1,10 +1,10 @@
 """Walker's alias method: O(1) sampling from a discrete distribution."""
 import numpy
 
-from backend_api._host import get_device
+from chainer_core.device_resident import DeviceResident
 
 
-class WalkerAlias:
+class WalkerAlias(DeviceResident):
     """Samples integers ``i`` with probability ``probs[i] / sum(probs)``.
 
     The table is built once (Vose's construction) in O(n); each sample
@@ -20,6 +20,11 @@ class WalkerAlias:
         values (array): int32 pairs of outcomes, two per bucket.
         use_gpu (bool): whether the tables live on a non-NumPy device.
     """
+
+    def device_resident_accept(self, visitor):
+        super().device_resident_accept(visitor)
+        self.threshold = visitor.visit_array(self.threshold)
+        self.values = visitor.visit_array(self.values)
 
     def __init__(self, probs):
         probs = numpy.asarray(probs, dtype=numpy.float64)
@@ -49,27 +54,10 @@ class WalkerAlias:
                 small.append(g)
         self.threshold = threshold
         self.values = values
-        self._device = None
 
     @property
     def use_gpu(self):
         return self._device is not None and self._device.xp is not numpy
-
-    def to_device(self, device):
-        """Move the tables to ``device``. Returns self."""
-        device = get_device(device)
-        self.threshold = device.send(self.threshold)
-        self.values = device.send(self.values)
-        self._device = device
-        return self
-
-    def to_cpu(self):
-        return self.to_device('@numpy')
-
-    def to_gpu(self, device=None):
-        if device is None:
-            device = 0
-        return self.to_device('@cupy:{}'.format(int(device)))
 
     def sample(self, shape):
         """An int32 array of ``shape`` of independent samples."""

@@ -34,9 +34,9 @@ class BlackOut(Link):
         with self.init_scope():
             self.W = Parameter(shape=(len(counts), in_size))
 
-    def _move_to_device(self, device):
-        super()._move_to_device(device)
-        self.sampler.to_device(device)
+    def device_resident_accept(self, visitor):
+        super().device_resident_accept(visitor)
+        self.sampler.device_resident_accept(visitor)
 
     def forward(self, x, t):
         """The loss of inputs ``x`` ``(N, in_size)`` with labels ``t``."""

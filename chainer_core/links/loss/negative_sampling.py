@@ -36,9 +36,9 @@ class NegativeSampling(Link):
         with self.init_scope():
             self.W = Parameter(numpy.zeros((len(counts), in_size), dtype))
 
-    def _move_to_device(self, device):
-        super()._move_to_device(device)
-        self.sampler.to_device(device)
+    def device_resident_accept(self, visitor):
+        super().device_resident_accept(visitor)
+        self.sampler.device_resident_accept(visitor)
 
     def forward(self, x, t, reduce='sum', **kwargs):
         """forward(x, t, reduce='sum', *, return_samples=False)
