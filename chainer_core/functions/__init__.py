@@ -78,11 +78,11 @@ from chainer_core.functions.connection.bilinear import bilinear  # NOQA
 from chainer_core.functions.connection.convolution_2d import (  # NOQA
     convolution_2d)
 from chainer_core.functions.connection.convolution_nd import (  # NOQA
-    convolution_nd)
+    convolution_1d, convolution_3d, convolution_nd)
 from chainer_core.functions.connection.deconvolution_2d import (  # NOQA
     deconvolution_2d)
 from chainer_core.functions.connection.deconvolution_nd import (  # NOQA
-    deconvolution_nd)
+    deconvolution_1d, deconvolution_3d, deconvolution_nd)
 from chainer_core.functions.connection.deformable_convolution_2d_sampler \
     import deformable_convolution_2d_sampler  # NOQA
 from chainer_core.functions.connection.depthwise_convolution_2d import (  # NOQA
