@@ -138,3 +138,68 @@ def test_bad_outputs_and_format():
     _, z = _graph()
     with pytest.raises(NotImplementedError, match='dot'):
         c.build_computational_graph([z]).dump('png')
+
+
+class _MLP(chainer.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = chainer.links.Linear(3, 4)
+            self.l2 = chainer.links.Linear(4, 2)
+
+    def forward(self, x):
+        return self.l2(F.relu(self.l1(x)))
+
+
+def _train(tmp_path, extension):
+    from chainer_core import training
+    rng = numpy.random.RandomState(0)
+    # 7 examples in batches of 4: the second batch has 3, so the file
+    # shows which iteration it was written at.
+    data = chainer.datasets.TupleDataset(
+        rng.rand(7, 3).astype(numpy.float32),
+        (numpy.arange(7) % 2).astype(numpy.int32))
+    model = chainer.links.Classifier(_MLP())
+    opt = chainer.optimizers.SGD()
+    opt.setup(model)
+    it = chainer.iterators.SerialIterator(data, 4, shuffle=False)
+    trainer = training.Trainer(training.StandardUpdater(it, opt),
+                               (2, 'iteration'), out=str(tmp_path))
+    trainer.extend(extension)
+    trainer.run()
+
+
+def test_dump_graph_extension(tmp_path):
+    from chainer_core.training import extensions
+    _train(tmp_path, extensions.dump_graph('main/loss'))
+    head, nodes, edges = _parse((tmp_path / 'cg.dot').read_text())
+    assert head == 'digraph graphname{rankdir=TB;'
+    # What Chainer 7.8.1 writes for the same model and first batch.
+    assert nodes == sorted(['[label="%s"%s' % (label, _V) for label in [
+        '(4), int32', '(4, 2), float32', '(4, 3), float32',
+        '(4, 4), float32', '(4, 4), float32', 'W: (2, 4), float32',
+        'W: (4, 3), float32', 'b: (2), float32', 'b: (4), float32',
+        'float32']] + ['[label="%s"%s' % (label, _F) for label in [
+            'LinearFunction', 'LinearFunction', 'ReLU',
+            'SoftmaxCrossEntropy']])
+    assert edges == [
+        ('(4), int32', 'SoftmaxCrossEntropy'),
+        ('(4, 2), float32', 'SoftmaxCrossEntropy'),
+        ('(4, 3), float32', 'LinearFunction'),
+        ('(4, 4), float32', 'LinearFunction'), ('(4, 4), float32', 'ReLU'),
+        ('LinearFunction', '(4, 2), float32'),
+        ('LinearFunction', '(4, 4), float32'),
+        ('ReLU', '(4, 4), float32'), ('SoftmaxCrossEntropy', 'float32'),
+        ('W: (2, 4), float32', 'LinearFunction'),
+        ('W: (4, 3), float32', 'LinearFunction'),
+        ('b: (2), float32', 'LinearFunction'),
+        ('b: (4), float32', 'LinearFunction')]
+
+
+def test_dump_graph_extension_styles_and_out_name(tmp_path):
+    from chainer_core.training import extensions
+    _train(tmp_path, extensions.dump_graph(
+        'main/loss', out_name='g.dot', variable_style={'shape': 'box'}))
+    _, nodes, _ = _parse((tmp_path / 'g.dot').read_text())
+    assert '[label="float32",shape="box"]' in nodes
+    assert '[label="ReLU"' + _F in nodes

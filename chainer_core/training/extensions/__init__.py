@@ -3,7 +3,7 @@ from chainer_core.training.extensions import snapshot_writers  # NOQA
 from chainer_core.training.extensions._snapshot import (  # NOQA
     snapshot, snapshot_object)
 from chainer_core.training.extensions.computational_graph import (  # NOQA
-    DumpGraph)
+    DumpGraph, dump_graph)
 from chainer_core.training.extensions.evaluator import Evaluator  # NOQA
 from chainer_core.training.extensions.exponential_shift import (  # NOQA
     ExponentialShift)
