@@ -142,10 +142,13 @@ from chainer_core.functions.loss.vae import (  # NOQA
 from chainer_core.functions.math.absolute import absolute  # NOQA
 from chainer_core.functions.math.arctanh import arctanh  # NOQA
 from chainer_core.functions.math.average import average, mean  # NOQA
+from chainer_core.functions.math.batch_l2_norm_squared import (  # NOQA
+    batch_l2_norm_squared)
 from chainer_core.functions.math.basic_math import (  # NOQA
     add, div, mul, neg, pow, sub)
 from chainer_core.functions.math.bias import bias  # NOQA
 from chainer_core.functions.math.ceil import ceil  # NOQA
+from chainer_core.functions.math.cholesky import cholesky  # NOQA
 from chainer_core.functions.math.clip import clip  # NOQA
 from chainer_core.functions.math.cumprod import cumprod  # NOQA
 from chainer_core.functions.math.cumsum import cumsum  # NOQA
@@ -160,6 +163,7 @@ from chainer_core.functions.math.erfinv import erfinv  # NOQA
 from chainer_core.functions.math.exponential import (  # NOQA
     exp, log, log10, log2)
 from chainer_core.functions.math.exponential_m1 import expm1  # NOQA
+from chainer_core.functions.math.fft import fft, ifft  # NOQA
 from chainer_core.functions.math.fix import fix  # NOQA
 from chainer_core.functions.math.floor import floor  # NOQA
 from chainer_core.functions.math.fmod import fmod  # NOQA

@@ -37,18 +37,22 @@ class Mean(function_node.FunctionNode):
         return broadcast_reduced(gy, shape, axes, self.keepdims),
 
 
-def mean(x, axis=None, keepdims=False):
-    """Arithmetic mean of the elements over the given axes.
+def mean(x, axis=None, weights=None, keepdims=False):
+    """Arithmetic mean of the elements over the given axes, or, with
+    ``weights``, their weighted average (:func:`average`).
 
     Args:
         x (Variable or array): input, float16/32/64.
         axis (None, int or tuple of int): axes to average over (None: all).
+        weights (None, Variable or array): weights as in :func:`average`.
         keepdims (bool): keep the reduced axes with size 1.
 
     Returns:
         Variable: the mean; its shape is that of ``x`` without (or with size
         1 at) the reduced axes.
     """
+    if weights is not None:
+        return average(x, axis, weights, keepdims)
     return Mean(axis, keepdims).apply((x,))[0]
 
 
@@ -79,7 +83,7 @@ def average(x, axis=None, weights=None, keepdims=False, returned=False):
     from chainer_core.functions.array.reshape import reshape
     from chainer_core.functions.math.sum import sum as sum_
     if weights is None:
-        y = mean(x, axis, keepdims)
+        y = mean(x, axis, keepdims=keepdims)
         if not returned:
             return y
         axes = normalize_axes(parse_axis(axis, 'average'), x.ndim)
