@@ -1,8 +1,17 @@
-"""batch_normalization and fixed_batch_normalization."""
+"""batch_normalization and fixed_batch_normalization.
+
+``gamma`` and ``beta`` (and the statistics given to the fixed form, of
+their dtype) may have another float dtype than ``x``: the normalization is
+computed in the widest, the output has ``x``'s dtype and each gradient its
+input's.
+"""
 import warnings
+
+import numpy
 
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.math.matmul import as_dtype, promote
 from chainer_core.functions.normalization import _standardize as _std
 from chainer_core.functions.normalization import _util
 from chainer_core.utils import type_check
@@ -99,14 +108,14 @@ class BatchNormalization(function_node.FunctionNode):
         x_type, gamma_type, beta_type = in_types
         type_check.expect(
             x_type.dtype.kind == 'f',
-            gamma_type.dtype == x_type.dtype,
-            beta_type.dtype == x_type.dtype,
+            gamma_type.dtype.kind == 'f',
+            beta_type.dtype == gamma_type.dtype,
             beta_type.shape == gamma_type.shape,
         )
         _util.check_channel_shape(x_type, gamma_type, self.axis)
 
     def forward(self, inputs):
-        x, gamma, beta = inputs
+        x, gamma, beta = promote(*inputs)
         self.reduced = axis = _util.reduced_axes(x.ndim, gamma.ndim,
                                                  self.axis)
         _warn_single(x, axis)
@@ -124,7 +133,7 @@ class BatchNormalization(function_node.FunctionNode):
                 mean.reshape(gamma.shape), var.reshape(gamma.shape),
                 self.decay, m / max(m - 1.0, 1.0))
         self.retain_inputs((0, 1))
-        return y,
+        return y.astype(inputs[0].dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
         x, gamma = self.get_retained_inputs()
@@ -146,14 +155,17 @@ class BatchNormalizationGrad(function_node.FunctionNode):
         self.stats = stats
 
     def forward(self, inputs):
-        x, gamma, gy = inputs
+        x, gamma, gy = promote(*inputs)
         mean, inv_std = self.stats
         shape = mean.shape
         gx, ggamma, gbeta = kernels.lookup('batch_normalization_grad', x)(
             x, gamma.reshape(shape), gy, mean, inv_std, self.axis)
         self.retain_inputs((0, 1, 2))
         self.retain_outputs((0,))
-        return gx, ggamma.reshape(gamma.shape), gbeta.reshape(gamma.shape)
+        x_dtype, gamma_dtype = inputs[0].dtype, inputs[1].dtype
+        return (gx.astype(x_dtype, copy=False),
+                ggamma.reshape(gamma.shape).astype(gamma_dtype, copy=False),
+                gbeta.reshape(gamma.shape).astype(gamma_dtype, copy=False))
 
     def backward(self, indexes, grad_outputs):
         from chainer_core.functions.array.broadcast import broadcast_to
@@ -163,9 +175,10 @@ class BatchNormalizationGrad(function_node.FunctionNode):
         gx, = self.get_retained_outputs()
         ggx, g_ggamma, g_gbeta = grad_outputs
         shape = self.stats[0].shape
-        g = reshape(gamma, shape)
+        # gamma's terms meet x's: they are taken in x's dtype.
+        g = reshape(as_dtype(gamma, x.dtype), shape)
         if g_ggamma is not None:
-            g_ggamma = reshape(g_ggamma, shape)
+            g_ggamma = reshape(as_dtype(g_ggamma, x.dtype), shape)
         m_ggx = None if ggx is None else _std.apply_m(self, x, ggx)
         xhat_s = None
         if (0 in indexes and ggx is not None) or \
@@ -182,8 +195,8 @@ class BatchNormalizationGrad(function_node.FunctionNode):
             else:
                 ret.append(None)
         if 1 in indexes:
-            ret.append(None if m_ggx is None else reshape(
-                sum_(gy * m_ggx, axis=self.axis), gamma.shape))
+            ret.append(None if m_ggx is None else as_dtype(reshape(
+                sum_(gy * m_ggx, axis=self.axis), gamma.shape), gamma.dtype))
         if 2 in indexes:
             g_gy = None
             if m_ggx is not None:
@@ -192,7 +205,7 @@ class BatchNormalizationGrad(function_node.FunctionNode):
                 t = g_ggamma * xhat_s[0]
                 g_gy = t if g_gy is None else g_gy + t
             if g_gbeta is not None:
-                t = reshape(g_gbeta, shape)
+                t = reshape(as_dtype(g_gbeta, x.dtype), shape)
                 g_gy = broadcast_to(t, gy.shape) if g_gy is None \
                     else g_gy + t
             ret.append(g_gy)
@@ -213,10 +226,10 @@ class FixedBatchNormalization(function_node.FunctionNode):
         x_type, gamma_type, beta_type, mean_type, var_type = in_types
         type_check.expect(
             x_type.dtype.kind == 'f',
-            gamma_type.dtype == x_type.dtype,
-            beta_type.dtype == x_type.dtype,
-            mean_type.dtype == x_type.dtype,
-            var_type.dtype == x_type.dtype,
+            gamma_type.dtype.kind == 'f',
+            beta_type.dtype == gamma_type.dtype,
+            mean_type.dtype == gamma_type.dtype,
+            var_type.dtype == gamma_type.dtype,
             beta_type.shape == gamma_type.shape,
             mean_type.shape == gamma_type.shape,
             var_type.shape == gamma_type.shape,
@@ -224,20 +237,26 @@ class FixedBatchNormalization(function_node.FunctionNode):
         _util.check_channel_shape(x_type, gamma_type, self.axis)
 
     def forward(self, inputs):
-        x, gamma, beta, mean, var = inputs
+        x, gamma, beta, mean, var = promote(*inputs)
         self.reduced = axis = _util.reduced_axes(x.ndim, gamma.ndim,
                                                  self.axis)
         shape = _util.stat_shape(x.shape, axis)
         self.retain_inputs((0, 1, 3, 4))
-        return kernels.lookup('fixed_batch_normalization', x)(
+        y = kernels.lookup('fixed_batch_normalization', x)(
             x, gamma.reshape(shape), beta.reshape(shape), mean.reshape(shape),
-            var.reshape(shape), self.eps),
+            var.reshape(shape), self.eps)
+        return y.astype(inputs[0].dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
         from chainer_core.functions.array.reshape import reshape
         from chainer_core.functions.math.sum import sum as sum_
         x, gamma, mean, var = self.get_retained_inputs()
         gy, = grad_outputs
+        # In the dtype the forward computed in; each gradient is returned
+        # in its input's.
+        dtype = numpy.result_type(x.dtype, gamma.dtype)
+        x, gamma, mean, var, gy = [as_dtype(v, dtype)
+                                   for v in (x, gamma, mean, var, gy)]
         axis = self.reduced
         shape = _util.stat_shape(x.shape, axis)
         s = (var + self.eps) ** -0.5
@@ -251,16 +270,17 @@ class FixedBatchNormalization(function_node.FunctionNode):
             g_gamma = sum_(gy * xhat, axis=axis)
         for i in indexes:
             if i == 0:
-                ret.append(gy * reshape(gamma_s, shape))
+                g = gy * reshape(gamma_s, shape)
             elif i == 1:
-                ret.append(g_gamma)
+                g = g_gamma
             elif i == 2:
-                ret.append(g_beta)
+                g = g_beta
             elif i == 3:
-                ret.append(-(g_beta * gamma_s))
+                g = -(g_beta * gamma_s)
             else:
                 # dy/dvar = -gamma (x - mean) s^3 / 2 = -gamma s^2 xhat / 2
-                ret.append(g_gamma * (gamma_s * s * -0.5))
+                g = g_gamma * (gamma_s * s * -0.5)
+            ret.append(as_dtype(g, self.inputs[i].dtype))
         return tuple(ret)
 
 
@@ -284,8 +304,9 @@ running_var=None, decay=0.9, axis=None)
 
     Args:
         x (Variable or array): input, float16/32/64.
-        gamma (Variable or array): scale, of the channel shape and the dtype
-            of ``x``.
+        gamma (Variable or array): scale, of the channel shape and a float
+            dtype (``x``'s or another; the normalization is then computed
+            in the widest of the two).
         beta (Variable or array): shift, of the shape and dtype of
             ``gamma``.
         eps (float): added to the variance, for stability.
@@ -323,7 +344,8 @@ def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-5,
     Args:
         x (Variable or array): input, float16/32/64.
         gamma, beta (Variable or array): scale and shift, of the channel
-            shape (see :func:`batch_normalization`) and the dtype of ``x``.
+            shape (see :func:`batch_normalization`) and one float dtype
+            (``x``'s or another).
         mean, var (Variable or array): the statistics, of the shape and
             dtype of ``gamma``.
         eps (float): added to ``var``, for stability.
