@@ -6,6 +6,7 @@ reached; the checks below hold for a run that trained. A known failure is
 listed in ``KNOWN_FAILURES`` with its error, as a strict xfail, so that the
 entry has to go when the bug is fixed.
 """
+import importlib.util
 import json
 import math
 import os
@@ -45,11 +46,35 @@ def _check_gan(r):
     assert r['fake_shape'] == [8, 1, 16, 16] and r['fake_in_range'], r
 
 
+def _check_rnnlm(r):
+    assert r['last_perplexity'] < r['first_perplexity'], r
+    assert r['val_perplexity'] < r['n_vocab'] / 2, r
+
+
+def _check_cnn(r):
+    assert r['last_loss'] < r['first_loss'], r
+    assert r['val_accuracy'] > 0.8, r
+    assert r['lr'] == pytest.approx(0.05 / 8), r
+
+
+def _check_serialization(r):
+    same = {'same_output': True, 'same_t': True, 'same_avg_mean': True}
+    assert r['npz'] == same, r
+    if importlib.util.find_spec('h5py') is not None:
+        assert r['hdf5'] == same, r
+    assert r['resumed_from'] == 20 and r['resumed_output'], r
+    assert r['final_iteration'] == 30, r
+    assert r['log_iterations'] == [10, 20, 30], r
+
+
 # script -> (extra arguments, check of its metrics, slow)
 CASES = {
     'train_mlp.py': ([], _check_mlp, False),
     'custom_loop.py': ([], _decreased('first_loss', 'last_loss'), False),
     'train_dcgan.py': ([], _check_gan, False),
+    'train_rnnlm.py': ([], _check_rnnlm, False),
+    'train_cifar_cnn.py': ([], _check_cnn, False),
+    'serialize_resume.py': ([], _check_serialization, False),
 }
 
 # (script, device) -> the error it fails with today; device None: on every
