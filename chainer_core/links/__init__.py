@@ -27,9 +27,14 @@ from chainer_core.links.connection.inceptionbn import InceptionBN  # NOQA
 from chainer_core.links.connection.linear import Linear  # NOQA
 from chainer_core.links.connection.local_convolution_2d import (  # NOQA
     LocalConvolution2D)
+from chainer_core.links.connection.mlp_convolution_2d import (  # NOQA
+    MLPConvolution2D)
+from chainer_core.links.connection.parameter import Parameter  # NOQA
 from chainer_core.links.connection.scale import Scale  # NOQA
 from chainer_core.links.loss.black_out import BlackOut  # NOQA
 from chainer_core.links.loss.crf1d import CRF1d  # NOQA
+from chainer_core.links.loss.hierarchical_softmax import (  # NOQA
+    BinaryHierarchicalSoftmax)
 from chainer_core.links.loss.negative_sampling import NegativeSampling  # NOQA
 from chainer_core.links.model.classifier import Classifier  # NOQA
 from chainer_core.links.model.vision.googlenet import GoogLeNet  # NOQA
