@@ -1,4 +1,8 @@
 """chainer-core: define-by-run deep learning, with installable backends."""
+import os as _os
+
+import numpy as _numpy
+
 from backend_api import _host as _backend_host
 from chainer_core import _numpy_backend
 from chainer_core.configuration import (  # NOQA
@@ -77,11 +81,94 @@ from chainer_core import (  # NOQA
     backends, function_hooks, link_hooks, optimizer_hooks)
 
 
+from chainer_core import types, warnings  # NOQA
+from chainer_core.backend import is_arrays_compatible  # NOQA
+from chainer_core.functions.math import basic_math  # NOQA
+from chainer_core.initializer import Initializer  # NOQA
+
+# Set by users to silence utils.experimental's warnings.
+disable_experimental_feature_warning = bool(int(
+    _os.environ.get('CHAINER_DISABLE_EXPERIMENTAL_FEATURE_WARNING') or 0))
+
+
+class _FallbackType:
+    """The value a function's device-specific forward returns to ask for
+    the generic one instead (Chainer's ``chainer.Fallback``)."""
+
+    def __repr__(self):
+        return 'Fallback'
+
+
+Fallback = _FallbackType()
+
+
+def get_array_types():
+    """The array types of every available backend, NumPy's first (found by
+    sending an empty array to each backend's first device)."""
+    found = [_numpy.ndarray]
+    for b in _backend_host.host.ordered_backends():
+        try:
+            if not (b.is_available() and b.device_count() > 0):
+                continue
+            t = type(b.get_device(0).send(_numpy.zeros(0, _numpy.float32)))
+        except Exception:
+            # get_device reports a failing plugin; here it has no type.
+            continue
+        if t not in found:
+            found.append(t)
+    return tuple(found)
+
+
+def get_cpu_array_types():
+    """The array types of the installed backends whose arrays live in host
+    memory and are NumPy arrays (``numpy.ndarray`` and its subclasses)."""
+    return tuple(t for t in get_array_types()
+                 if issubclass(t, _numpy.ndarray))
+
+
+def get_compute_mode():
+    """The compute mode of a static graph being built; this project runs
+    every graph define-by-run, so it is always None."""
+    return None
+
+
+def should_use_cudnn(level, lowest_version=0):
+    """Whether cuDNN should be used (see ``backends.cuda``)."""
+    from chainer_core.backends import cuda
+    return cuda.should_use_cudnn(level, lowest_version)
+
+
+def should_use_cudnn_tensor_core(dtype):
+    """Whether cuDNN's tensor cores should be used (see
+    ``backends.cuda``)."""
+    from chainer_core.backends import cuda
+    return cuda.should_use_cudnn_tensor_core(dtype)
+
+
+# Imported on first use: cuda imports CuPy, the others are rarely needed.
+_LAZY_MODULES = {
+    'cuda': 'chainer_core.backends.cuda',
+    'array': 'chainer_core.functions.array',
+    'computational_graph': 'chainer_core.computational_graph',
+    'exporters': 'chainer_core.exporters',
+    'graph_optimizations': 'chainer_core.graph_optimizations',
+    'memory_layouts': 'chainer_core.memory_layouts',
+}
+_LAZY_NAMES = {
+    'static_graph': 'chainer_core.graph_optimizations.static_graph',
+    'static_code': 'chainer_core.graph_optimizations.static_graph',
+}
+
+
 def __getattr__(name):
-    # chainer.cuda, the old name of chainer.backends.cuda: imported on
-    # first use, as it imports CuPy.
-    if name == 'cuda':
-        from chainer_core.backends import cuda
-        return cuda
+    import importlib
+    if name in _LAZY_MODULES:
+        return importlib.import_module(_LAZY_MODULES[name])
+    if name in _LAZY_NAMES:
+        return getattr(importlib.import_module(_LAZY_NAMES[name]), name)
     raise AttributeError('module {!r} has no attribute {!r}'.format(
         __name__, name))
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_MODULES) | set(_LAZY_NAMES))

@@ -30,9 +30,40 @@ def get_array_module(*args):
     return numpy
 
 
-def get_device_from_array(array):
-    """The device an array (or a Variable's array) lives on."""
-    return _device_from_array(_array_of(array))
+def get_device_from_array(*arrays):
+    """The device the first array (or Variable) among ``arrays`` lives on;
+    ``@numpy`` when none is given or all are None."""
+    for a in arrays:
+        a = _array_of(a)
+        if a is not None:
+            return _device_from_array(a)
+    return get_device('@numpy')
+
+
+def _convert_arrays(x, fn):
+    if isinstance(x, (list, tuple)):
+        return type(x)(_convert_arrays(a, fn) for a in x)
+    return None if x is None else fn(x)
+
+
+def to_chx(array):
+    """``array`` (or arrays nested in lists and tuples) on ``native:0``,
+    this project's counterpart of ChainerX (the chainer-native plugin)."""
+    device = get_device('native:0')
+    return _convert_arrays(array, device.send)
+
+
+def from_chx(array):
+    """``array`` (or nested arrays) moved from ``native:0`` to NumPy; other
+    arrays are returned as they are."""
+    def convert(a):
+        if not hasattr(a, 'shape'):
+            raise TypeError('from_chx: expected an array, got {}'.format(
+                type(a).__name__))
+        if _device_from_array(a).name.startswith('native'):
+            return get_device('@numpy').send(a)
+        return a
+    return _convert_arrays(array, convert)
 
 
 def is_arrays_compatible(arrays):
@@ -135,6 +166,29 @@ class Intel64Device(Device, metaclass=_ResolvedByDiscovery):
         """The device holding ``array`` if it is an Intel64Device, else
         None."""
         return _device_of_class(cls, array)
+
+
+class _NativeDeviceCheck(type):
+    # ChainerX's place is taken by the chainer-native plugin, whose device
+    # class does not derive from this one: membership is by backend.
+
+    def __instancecheck__(cls, obj):
+        backend = getattr(obj, 'backend', None)
+        return getattr(backend, 'name', None) == 'native'
+
+
+class ChainerxDevice(Device, metaclass=_NativeDeviceCheck):
+    """Chainer's ChainerX device: here a device of the chainer-native
+    plugin (``'native:N'``), its counterpart. ``ChainerxDevice(spec)``
+    returns that device."""
+
+    def __new__(cls, device):
+        return get_device(getattr(device, 'name', device))
+
+    @staticmethod
+    def from_array(array):
+        """The native device holding ``array``, or None."""
+        return _device_of_class(ChainerxDevice, array)
 
 
 def _device_of_class(cls, array):

@@ -4,6 +4,7 @@ import warnings
 import weakref
 
 from chainer_core import function_node
+from chainer_core.function_hook import FunctionHook  # NOQA
 # Chainer defined these here; chainer_core.no_backprop_mode is the same
 # object.
 from chainer_core import force_backprop_mode, no_backprop_mode  # NOQA

@@ -575,6 +575,13 @@ class _GraphInput:
         self.requires_grad = var._requires_grad
 
 
+def static_forward_optimizations(func, inputs):
+    """The outputs of ``func`` on ``inputs`` while a static schedule is
+    built (Chainer calls it in place of ``func.forward``). Graphs here run
+    define-by-run, so this is ``func.forward(inputs)``."""
+    return func.forward(inputs)
+
+
 def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
          retain_grad=False, enable_double_backprop=False, loss_scale=None,
          retain_graph=None):

@@ -4,9 +4,10 @@
 module then, and otherwise an object that is no array module, so that
 ``xp is cuda.cupy`` is simply False. Transfers go through the device of the
 installed GPU backend (the chainer-cuda plugin), found by discovery.
-The kernel helpers (``elementwise``, ``reduce``, ``raw``, ``memoize``,
-``clear_memo``, ``fuse``) and CuPy's ``Device``, ``Stream`` and ``Event``
-exist only when CuPy is available.
+Without CuPy the kernel helpers (``elementwise``, ``reduce``, ``raw``)
+and CuPy's ``Device``, ``Stream`` and ``Event`` raise a RuntimeError saying
+so when called, and the decorators (``memoize``, ``fuse``) leave functions
+as they are, so that modules written for Chainer still import.
 """
 import os
 
@@ -68,6 +69,52 @@ if available:
     fuse = cupy.fuse
 else:
     ndarray = _NoCupyArray
+
+    class _Unavailable:
+        """Stands for a CuPy class without CuPy: constructing it says
+        what is missing."""
+
+        def __init__(self, *args, **kwargs):
+            check_cuda_available()
+
+    class Device(_Unavailable):
+        """``cupy.cuda.Device`` (needs CuPy)."""
+
+    class Stream(_Unavailable):
+        """``cupy.cuda.Stream`` (needs CuPy)."""
+
+    class Event(_Unavailable):
+        """``cupy.cuda.Event`` (needs CuPy)."""
+
+    def elementwise(in_params, out_params, operation, name, **kwargs):
+        """``cupy.ElementwiseKernel``, compiled once per device (needs
+        CuPy)."""
+        check_cuda_available()
+
+    def reduce(in_params, out_params, map_expr, reduce_expr, post_map_expr,
+               identity, name, **kwargs):
+        """``cupy.ReductionKernel``, compiled once per device (needs
+        CuPy)."""
+        check_cuda_available()
+
+    def raw(code, name, *args, **kwargs):
+        """``cupy.RawKernel``, compiled once per device (needs CuPy)."""
+        check_cuda_available()
+
+    def memoize(for_each_device=False):
+        """CuPy's memoizing decorator; without CuPy, functions stay as they
+        are, so modules decorating GPU helpers still import."""
+        return lambda f: f
+
+    def clear_memo():
+        """Clear CuPy's memo (nothing to clear without CuPy)."""
+
+    def fuse(*args, **kwargs):
+        """``cupy.fuse``; without CuPy the function runs unfused on
+        NumPy. Usable as ``@fuse`` and ``@fuse(...)``."""
+        if len(args) == 1 and not kwargs and callable(args[0]):
+            return args[0]
+        return lambda f: f
 
 
 def check_cuda_available():
@@ -208,6 +255,74 @@ def to_gpu(array, device=None, stream=None):
     """
     gpu = _gpu_device(device)
     return _convert(array, lambda a: None if a is None else gpu.send(a))
+
+
+def copy(array, out=None, out_device=None, stream=None):
+    """A copy of the CuPy array ``array`` (into ``out``, or on
+    ``out_device``)."""
+    check_cuda_available()
+    if out is None:
+        with get_device_from_id(
+                out_device if out_device is not None
+                else array.device.id):
+            out = cupy.empty_like(array)
+    with get_device_from_array(array):
+        cupy.copyto(out, array)
+    return out
+
+
+def get_device(*args):
+    """The device of the first CuPy array (or id) among ``args``;
+    :data:`DummyDevice` when none is (deprecated in Chainer: use
+    ``get_device_from_id`` or ``get_device_from_array``)."""
+    for a in args:
+        if isinstance(a, int) and not isinstance(a, bool):
+            return get_device_from_id(a)
+        device = get_device_from_array(a)
+        if device is not DummyDevice:
+            return device
+    return DummyDevice
+
+
+_max_workspace_size = [8 * 1024 * 1024]
+
+
+def get_max_workspace_size():
+    """The cuDNN workspace limit in bytes."""
+    return _max_workspace_size[0]
+
+
+def set_max_workspace_size(size):
+    """Set the cuDNN workspace limit in bytes."""
+    size = int(size)
+    if size < 0:
+        raise ValueError('set_max_workspace_size: size must be >= 0, got {}'
+                         .format(size))
+    _max_workspace_size[0] = size
+
+
+def get_cudnn_dropout_states():
+    """cuDNN's dropout states of this thread: none without cuDNN."""
+    return get_cudnn_dropout_states_core(None)
+
+
+def get_cudnn_dropout_states_core(thread_id):
+    """cuDNN's dropout states of a thread: none without cuDNN."""
+    raise RuntimeError('cuDNN dropout states: cuDNN is not available here '
+                       '(CuPy {} has no cuDNN bindings, or CuPy is missing)'
+                       .format(getattr(cupy, '__version__', '(none)')))
+
+
+def should_use_cudnn_tensor_core(dtype):
+    """Whether cuDNN's tensor cores should be used for ``dtype`` given
+    ``config.use_cudnn_tensor_core``."""
+    mode = config.use_cudnn_tensor_core
+    if mode not in ('always', 'auto', 'never'):
+        raise ValueError("config.use_cudnn_tensor_core must be 'always', "
+                         "'auto' or 'never', got {!r}".format(mode))
+    if not cudnn_enabled or mode == 'never':
+        return False
+    return mode == 'always' or numpy.dtype(dtype) == numpy.float16
 
 
 def should_use_cudnn(level, lowest_version=0):

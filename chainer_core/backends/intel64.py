@@ -36,6 +36,34 @@ def check_ideep_available():
             'installed one is unavailable)'.format(_BACKEND))
 
 
+def inputs_all_ready(inputs, supported_ndim=(2, 4)):
+    """Whether oneDNN can take ``inputs``: the backend is available and
+    every input is an array (or None) of a supported number of
+    dimensions."""
+    if not is_ideep_available():
+        return False
+    return all(x is None or getattr(x, 'ndim', None) in supported_ndim
+               for x in inputs)
+
+
+class _NoMdarray:
+    """Stands for the oneDNN array type without the backend: no object is
+    one."""
+
+
+def __getattr__(name):
+    # The array type exists once the plugin is loaded; resolving it loads
+    # plugins, so it waits for first use.
+    if name == 'mdarray':
+        if not is_ideep_available():
+            return _NoMdarray
+        from chainer_core.backend import get_device
+        import numpy
+        return type(get_device('@intel64').send(numpy.zeros(0)))
+    raise AttributeError('module {!r} has no attribute {!r}'.format(
+        __name__, name))
+
+
 def should_use_ideep(level):
     """Whether oneDNN should be used at ``level`` ('==always' or '>=auto')
     given ``config.use_ideep``."""
