@@ -159,6 +159,15 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3,
     return grads
 
 
+def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
+    """:func:`chainer_core.testing.assert_allclose` (also importable from
+    here, as in Chainer)."""
+    # Imported on use: chainer_core.testing needs pytest, which importing
+    # chainer_core must not.
+    from chainer_core.testing.array import assert_allclose as check
+    check(x, y, atol=atol, rtol=rtol, verbose=verbose)
+
+
 def _is_float(a):
     return a is not None and numpy.dtype(a.dtype).kind == 'f'
 

@@ -9,6 +9,7 @@ whose device is not available here is skipped, naming the reason.
 """
 import contextlib
 import functools
+import inspect
 import unittest
 
 import numpy
@@ -48,11 +49,38 @@ def all_devices_params():
     return [{'device': spec} for spec in discovered_devices()]
 
 
+# Chainer's keys and their values when absent, in the order __repr__
+# shows them.
+_DEFAULTS = (
+    ('use_chainerx', False),
+    ('chainerx_device', None),
+    ('use_cuda', False),
+    ('cuda_device', None),
+    ('use_cudnn', 'never'),
+    ('cudnn_deterministic', False),
+    ('autotune', False),
+    ('cudnn_fast_batch_normalization', False),
+    ('use_ideep', 'never'),
+)
+
+
 class BackendConfig:
     """The device and configuration a test runs with.
 
+    Chainer's keys are attributes (``use_chainerx``, ``chainerx_device``,
+    ``use_cuda``, ``cuda_device``, ``use_cudnn``, ``cudnn_deterministic``,
+    ``autotune``, ``cudnn_fast_batch_normalization``, ``use_ideep``), absent
+    ones with their defaults. The device is ``params['device']`` when given,
+    otherwise: ``chainerx_device`` with ``use_chainerx`` (``native:0`` is
+    chainer-native's device), ``@cupy:<cuda_device>`` with ``use_cuda``,
+    ``@intel64`` when ``use_ideep`` is not ``'never'``, else ``@numpy``.
+
+    Used as a context manager, the config makes its device current and sets
+    the configuration entries it names (Chainer's keys and any other
+    configuration key, such as ``debug``).
+
     Args:
-        params (dict): see the module documentation.
+        params (dict): see above.
     """
 
     def __init__(self, params):
@@ -60,19 +88,28 @@ class BackendConfig:
             raise TypeError('BackendConfig: params must be a dict, got {}'
                             .format(type(params).__name__))
         self._params = dict(params)
+        if self._params.get('use_cuda') and \
+                self._params.get('cuda_device') is None:
+            self._params['cuda_device'] = 0
+        if self._params.get('use_chainerx') and \
+                self._params.get('chainerx_device') is None:
+            raise ValueError('BackendConfig: use_chainerx needs '
+                             'chainerx_device')
+        for key, default in _DEFAULTS:
+            setattr(self, key, self._params.get(key, default))
         self._device = None
+        self._contexts = []
 
     @property
     def spec(self):
         """The device specifier."""
-        p = self._params
-        if 'device' in p:
-            return p['device']
-        if p.get('use_chainerx'):
-            return p.get('chainerx_device', 'native:0')
-        if p.get('use_cuda'):
-            return '@cupy:{}'.format(p.get('cuda_device', 0))
-        if p.get('use_ideep', 'never') != 'never':
+        if 'device' in self._params:
+            return self._params['device']
+        if self.use_chainerx:
+            return self.chainerx_device
+        if self.use_cuda:
+            return '@cupy:{}'.format(self.cuda_device)
+        if self.use_ideep != 'never':
             return '@intel64'
         return '@numpy'
 
@@ -85,20 +122,21 @@ class BackendConfig:
 
     @property
     def xp(self):
+        """The array module of the device."""
         return self.device.xp
 
     @property
     def config_values(self):
-        """The configuration entries this config sets while a test runs."""
-        return {k: v for k, v in self._params.items()
-                if k not in _DEVICE_KEYS}
+        """The configuration entries this config sets while applied."""
+        values = {k: getattr(self, k) for k, _ in _DEFAULTS
+                  if hasattr(config, k)}
+        values.update((k, v) for k, v in self._params.items()
+                      if k not in _DEVICE_KEYS and k not in values)
+        return values
 
     def is_available(self):
-        try:
-            self.device
-        except Exception:
-            return False
-        return True
+        """Whether the device can be used here."""
+        return self.skip_reason() is None
 
     def skip_reason(self):
         """Why the device cannot be used here (None when it can)."""
@@ -108,58 +146,109 @@ class BackendConfig:
             return 'device {} is not available: {}'.format(self.spec, e)
         return None
 
+    def get_pytest_marks(self):
+        """The pytest marks of tests on this config, so that ``pytest -m``
+        selects them: ``gpu`` on a CUDA device (and ``cudnn`` when cuDNN
+        is used), ``chainerx`` on a ``native`` device, ``ideep`` on
+        ``@intel64``."""
+        import pytest
+        spec = str(self.spec)
+        names = []
+        if self.use_chainerx or spec.startswith('native'):
+            names.append('chainerx')
+        if self.use_cuda or spec.startswith(('cuda', '@cupy')):
+            names.append('gpu')
+            if self.use_cudnn != 'never':
+                names.append('cudnn')
+        if spec == '@intel64':
+            names.append('ideep')
+        return [getattr(pytest.mark, n) for n in names]
+
     def get_array(self, np_array):
         """``np_array`` (or a tuple/list of arrays) on the device."""
         if isinstance(np_array, (tuple, list)):
             return type(np_array)(self.get_array(a) for a in np_array)
         return self.device.send(np_array)
 
-    @contextlib.contextmanager
-    def _scope(self):
-        with contextlib.ExitStack() as stack:
+    def __enter__(self):
+        stack = contextlib.ExitStack()
+        try:
             stack.enter_context(chainer_core.using_device(self.device))
             for key, value in self.config_values.items():
                 if hasattr(config, key):
                     stack.enter_context(using_config(key, value))
-            yield self
-
-    def __enter__(self):
-        self._cm = self._scope()
-        return self._cm.__enter__()
+        except BaseException:
+            stack.close()
+            raise
+        self._contexts.append(stack)
+        return self
 
     def __exit__(self, *exc):
-        return self._cm.__exit__(*exc)
+        self._contexts.pop().close()
 
     def __repr__(self):
-        return 'BackendConfig({})'.format(self._params)
+        items = ['{}={!r}'.format(k, getattr(self, k)) for k, _ in _DEFAULTS]
+        items += ['{}={!r}'.format(k, v) for k, v in self._params.items()
+                  if k not in dict(_DEFAULTS)]
+        return '<BackendConfig {}>'.format(' '.join(items))
 
 
-def _skip_if_unavailable(method, backend_config):
+def _inject(method, backend_config):
+    """``method`` on ``backend_config``: skipped when the device is not
+    available, given the config as its ``backend_config`` argument when it
+    takes one, and as the ``backend_config`` attribute of the test."""
+    signature = inspect.signature(method)
+    takes_config = 'backend_config' in signature.parameters
+
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         reason = backend_config.skip_reason()
         if reason is not None:
             raise unittest.SkipTest(reason)
+        self.backend_config = backend_config
+        if takes_config:
+            kwargs['backend_config'] = backend_config
         return method(self, *args, **kwargs)
+
+    # pytest reads the signature to find fixtures: backend_config is not
+    # one.
+    wrapper.__signature__ = signature.replace(parameters=[
+        p for p in signature.parameters.values()
+        if p.name != 'backend_config'])
+    for mark in backend_config.get_pytest_marks():
+        wrapper = mark(wrapper)
     return wrapper
 
 
 def inject_backend_tests(method_names, params=None):
-    """Class decorator: one subclass per backend config, with the
-    attribute ``backend_config`` (a :class:`BackendConfig`); the listed
-    test methods (all ``test*`` methods when ``method_names`` is None)
-    skip when the device is not available here.
+    """Class decorator: one subclass per backend config, added to the
+    class's module (the decorated name is bound to an object that is not a
+    class, as :func:`~chainer_core.testing.parameterize` does; the two
+    stack).
+
+    Each listed test method runs with the config: as its
+    ``backend_config`` argument when it takes one (Chainer's
+    ``def test_x(self, backend_config)``), and as the attribute
+    ``self.backend_config``. It is skipped, naming the reason, where the
+    config's device is not available here, and carries the config's pytest
+    marks (:meth:`BackendConfig.get_pytest_marks`). Applying the config
+    (``with backend_config:``) is up to the test.
 
     Args:
-        method_names (list of str or None): the methods that need the
-            device.
-        params (list of dict): the backend configs (None: every
+        method_names (list of str or None): the methods to inject (None:
+            every ``test*`` method).
+        params (dict or list of dicts): the backend configs (None: one per
             discovered device, :func:`all_devices_params`).
     """
     if params is None:
         params = all_devices_params()
     if isinstance(params, dict):
         params = [params]
+    params = list(params)
+    for p in params:
+        if not isinstance(p, dict):
+            raise TypeError('inject_backend_tests: each backend config must '
+                            'be a dict, got {}'.format(type(p).__name__))
 
     def make_classes(base):
         names = method_names
@@ -171,8 +260,7 @@ def inject_backend_tests(method_names, params=None):
             backend_config = BackendConfig(p)
             members = {'backend_config': backend_config}
             for name in names:
-                members[name] = _skip_if_unavailable(getattr(base, name),
-                                                     backend_config)
+                members[name] = _inject(getattr(base, name), backend_config)
             classes.append(type('{}_{}'.format(
                 base.__name__, _spec_name(i, backend_config.spec)),
                 (base,), members))

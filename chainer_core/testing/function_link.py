@@ -59,8 +59,9 @@ class _CheckMixin:
     def before_test(self, test_name):
         """Called first in each test (e.g. to skip some parameters)."""
 
-    def _config(self):
-        config = self.backend_config
+    def _config(self, config=None):
+        if config is None:
+            config = self.backend_config
         if config is None:
             config = BackendConfig({'device': '@numpy'})
         elif isinstance(config, dict):
@@ -118,12 +119,17 @@ class _CheckMixin:
                            .format(i, type(y.array).__name__,
                                    config.device.name))
 
-    def _compare(self, expected, outputs):
-        if len(expected) != len(outputs):
+    def check_forward_outputs(self, outputs, expected_outputs):
+        """Compare the forward outputs (a tuple of arrays of the tested
+        device) with the expected ones (NumPy arrays): number, shapes,
+        dtypes, then values within ``check_forward_options``. Override to
+        check more (calling this one); a failure raises the test's error
+        class."""
+        if len(expected_outputs) != len(outputs):
             self._fail('forward gave {} outputs but forward_expected {}'
-                       .format(len(outputs), len(expected)))
+                       .format(len(outputs), len(expected_outputs)))
         options = self.check_forward_options or {}
-        for i, (e, y) in enumerate(zip(expected, outputs)):
+        for i, (e, y) in enumerate(zip(expected_outputs, outputs)):
             if e.shape != y.shape:
                 self._fail('output {}: shape {} expected, got {}'.format(
                     i, e.shape, y.shape))
@@ -131,10 +137,20 @@ class _CheckMixin:
                 self._fail('output {}: dtype {} expected, got {}'.format(
                     i, e.dtype, y.dtype))
             try:
-                assert_allclose(e, y.array, **options)
+                assert_allclose(e, y, **options)
             except AssertionError as err:
                 self._fail('output {} differs from the expected value:\n{}'
                            .format(i, err))
+
+    def _begin(self, test_name, skip, backend_config):
+        """What every test does first: record its name, call
+        ``before_test``, honour its skip flag; returns the config."""
+        self.test_name = test_name
+        self.before_test(test_name)
+        if skip:
+            raise unittest.SkipTest('skip_{}_test is set'.format(
+                test_name[len('test_'):]))
+        return self._config(backend_config)
 
     def _check_unchanged(self, before, after, where):
         for i, (b, a) in enumerate(zip(before, after)):
@@ -230,14 +246,16 @@ class FunctionTestCase(_CheckMixin, unittest.TestCase):
         if type(self) is FunctionTestCase:
             raise unittest.SkipTest('FunctionTestCase itself has no test')
 
-    def test_forward(self):
+    def test_forward(self, backend_config=None):
         """The outputs equal ``forward_expected``'s; inputs are not
         modified; outputs are Variables on the tested device."""
+        self.run_test_forward(backend_config)
+
+    def run_test_forward(self, backend_config):
+        """The body of ``test_forward`` on ``backend_config`` (None: the
+        test's own, or ``@numpy``)."""
         self._skip_base()
-        self.before_test('test_forward')
-        if self.skip_forward_test:
-            raise unittest.SkipTest('skip_forward_test is set')
-        config = self._config()
+        config = self._begin('test_forward', self.skip_forward_test, backend_config)
         with config:
             inputs = self._generate_inputs()
             before = [a.copy() for a in inputs]
@@ -249,15 +267,18 @@ class FunctionTestCase(_CheckMixin, unittest.TestCase):
                 tuple(Variable(a) for a in device_inputs), config.device)
             self._check_outputs(outputs, config)
             self._check_unchanged(before, device_inputs, 'forward')
-            self._compare(expected, outputs)
+            self.check_forward_outputs(
+                tuple(y.array for y in outputs), expected)
 
-    def test_backward(self):
+    def test_backward(self, backend_config=None):
         """Gradients by backprop match numerical ones."""
+        self.run_test_backward(backend_config)
+
+    def run_test_backward(self, backend_config):
+        """The body of ``test_backward`` on ``backend_config`` (None: the
+        test's own, or ``@numpy``)."""
         self._skip_base()
-        self.before_test('test_backward')
-        if self.skip_backward_test:
-            raise unittest.SkipTest('skip_backward_test is set')
-        config = self._config()
+        config = self._begin('test_backward', self.skip_backward_test, backend_config)
         device = config.device
 
         def f(*args):
@@ -285,13 +306,15 @@ class FunctionTestCase(_CheckMixin, unittest.TestCase):
         with config:
             self._check_backward_dodging(check, make_arguments, 'backward')
 
-    def test_double_backward(self):
+    def test_double_backward(self, backend_config=None):
         """Second-order gradients by backprop match numerical ones."""
+        self.run_test_double_backward(backend_config)
+
+    def run_test_double_backward(self, backend_config):
+        """The body of ``test_double_backward`` on ``backend_config`` (None: the
+        test's own, or ``@numpy``)."""
         self._skip_base()
-        self.before_test('test_double_backward')
-        if self.skip_double_backward_test:
-            raise unittest.SkipTest('skip_double_backward_test is set')
-        config = self._config()
+        config = self._begin('test_double_backward', self.skip_double_backward_test, backend_config)
         device = config.device
 
         def f(*args):
@@ -337,33 +360,8 @@ def _get_param(link, name):
     return obj
 
 
-class LinkTestCase(_CheckMixin, unittest.TestCase):
-    """Tests of a link: its forward against :meth:`forward_expected` and
-    its gradients (with respect to the inputs and the parameters named in
-    ``param_names``) against numerical ones.
-
-    Hooks to implement:
-        ``generate_params()``: a tuple of initial values (arrays or
-            initializers) handed to ``create_link``.
-        ``create_link(initializers)``: the link.
-        ``generate_inputs()``: a tuple of NumPy arrays.
-        ``forward_expected(link, inputs)``: the expected outputs, from a
-            copy of the link on the CPU (its parameters initialized) and
-            the NumPy inputs; a tuple of NumPy arrays.
-
-    Optional hooks: ``forward(link, inputs, device)`` (default
-    ``link(*inputs)``), ``generate_grad_outputs(outputs_template)``,
-    ``before_test(test_name)``.
-
-    Attributes:
-        param_names (tuple of str): parameters whose gradients
-            ``test_backward`` checks (paths like ``'W'`` or ``'l1/W'``).
-        check_forward_options, check_backward_options (dict),
-        skip_forward_test, skip_backward_test, dodge_nondifferentiable,
-        numerical_grad_dtype, contiguous: as in :class:`FunctionTestCase`.
-
-    A failed check raises :class:`LinkTestError`.
-    """
+class _LinkMixin(_CheckMixin):
+    """The hooks of both link test cases, and the link they create."""
 
     param_names = ()
     _error = LinkTestError
@@ -377,9 +375,6 @@ class LinkTestCase(_CheckMixin, unittest.TestCase):
     def generate_inputs(self):
         raise NotImplementedError('generate_inputs is not implemented')
 
-    def forward_expected(self, link, inputs):
-        raise NotImplementedError('forward_expected is not implemented')
-
     def forward(self, link, inputs, device):
         outputs = link(*inputs)
         if not isinstance(outputs, tuple):
@@ -387,14 +382,25 @@ class LinkTestCase(_CheckMixin, unittest.TestCase):
         return outputs
 
     def _skip_base(self):
-        if type(self) is LinkTestCase:
-            raise unittest.SkipTest('LinkTestCase itself has no test')
+        if type(self) in (LinkTestCase, LinkInitializersTestCase):
+            raise unittest.SkipTest('{} itself has no test'.format(
+                type(self).__name__))
 
-    def _create_link(self, inputs, config):
-        """The link on the tested device and a CPU copy of it, both with
-        every parameter initialized (lazily shaped ones by a forward pass
-        on the CPU)."""
-        link = self.create_link(self.generate_params())
+    def _generate_params(self):
+        params = self.generate_params()
+        if not isinstance(params, tuple):
+            self._fail('generate_params must return a tuple, got {}'.format(
+                type(params).__name__))
+        return params
+
+    def _create_link(self, inputs, config, initializers=None):
+        """The link (from ``initializers``, default ``generate_params()``)
+        on the tested device and a CPU copy of it, both with every
+        parameter initialized (lazily shaped ones by a forward pass on the
+        CPU)."""
+        if initializers is None:
+            initializers = self._generate_params()
+        link = self.create_link(initializers)
         if any(p.array is None for p in link.params()):
             self.forward(link, tuple(Variable(a.copy()) for a in inputs),
                          BackendConfig({'device': '@numpy'}).device)
@@ -403,14 +409,51 @@ class LinkTestCase(_CheckMixin, unittest.TestCase):
         link.to_device(config.device)
         return link, cpu_link
 
-    def test_forward(self):
+
+class LinkTestCase(_LinkMixin, unittest.TestCase):
+    """Tests of a link: its forward against :meth:`forward_expected` and
+    its gradients (with respect to the inputs and the parameters named in
+    ``param_names``) against numerical ones.
+
+    Hooks to implement:
+        ``generate_params()``: a tuple of initializer-likes (initializers,
+            arrays or scalars) handed to ``create_link``.
+        ``create_link(initializers)``: the link.
+        ``generate_inputs()``: a tuple of NumPy arrays.
+        ``forward_expected(link, inputs)``: the expected outputs, from a
+            copy of the link on the CPU (its parameters initialized as
+            those of the tested link) and the NumPy inputs; a tuple of
+            NumPy arrays.
+
+    Optional hooks: ``forward(link, inputs, device)`` (default
+    ``link(*inputs)``), ``generate_grad_outputs(outputs_template)``,
+    ``check_forward_outputs(outputs, expected_outputs)``,
+    ``before_test(test_name)``.
+
+    Attributes:
+        param_names (tuple of str): parameters whose gradients
+            ``test_backward`` checks (paths like ``'W'`` or ``'l1/W'``).
+        check_forward_options, check_backward_options (dict),
+        skip_forward_test, skip_backward_test, dodge_nondifferentiable,
+        numerical_grad_dtype, contiguous: as in :class:`FunctionTestCase`.
+        test_name, backend_config: set while a test runs.
+
+    A failed check raises :class:`LinkTestError`.
+    """
+
+    def forward_expected(self, link, inputs):
+        raise NotImplementedError('forward_expected is not implemented')
+
+    def test_forward(self, backend_config=None):
         """The outputs equal ``forward_expected``'s; inputs are not
         modified; outputs are Variables on the tested device."""
+        self.run_test_forward(backend_config)
+
+    def run_test_forward(self, backend_config):
+        """The body of ``test_forward`` on ``backend_config`` (None: the
+        test's own, or ``@numpy``)."""
         self._skip_base()
-        self.before_test('test_forward')
-        if self.skip_forward_test:
-            raise unittest.SkipTest('skip_forward_test is set')
-        config = self._config()
+        config = self._begin('test_forward', self.skip_forward_test, backend_config)
         with config:
             inputs = self._generate_inputs()
             before = [a.copy() for a in inputs]
@@ -424,16 +467,19 @@ class LinkTestCase(_CheckMixin, unittest.TestCase):
                 config.device)
             self._check_outputs(outputs, config)
             self._check_unchanged(before, device_inputs, 'forward')
-            self._compare(expected, outputs)
+            self.check_forward_outputs(
+                tuple(y.array for y in outputs), expected)
 
-    def test_backward(self):
+    def test_backward(self, backend_config=None):
         """Gradients with respect to the inputs and the parameters of
         ``param_names`` match numerical ones."""
+        self.run_test_backward(backend_config)
+
+    def run_test_backward(self, backend_config):
+        """The body of ``test_backward`` on ``backend_config`` (None: the
+        test's own, or ``@numpy``)."""
         self._skip_base()
-        self.before_test('test_backward')
-        if self.skip_backward_test:
-            raise unittest.SkipTest('skip_backward_test is set')
-        config = self._config()
+        config = self._begin('test_backward', self.skip_backward_test, backend_config)
         device = config.device
 
         def make_arguments():
@@ -466,3 +512,128 @@ class LinkTestCase(_CheckMixin, unittest.TestCase):
 
         with config:
             self._check_backward_dodging(check, make_arguments, 'backward')
+
+
+class InitializerArgument:
+    """An entry of :meth:`LinkInitializersTestCase.get_initializers` whose
+    constructor argument differs from the initializer the link ends up
+    using, e.g. ``InitializerArgument(None, 0)`` for a bias that ``None``
+    makes zero.
+
+    Args:
+        argument_value: what ``create_link`` receives.
+        expected_initializer: the initializer-like the parameter is
+            expected to be filled with.
+    """
+
+    def __init__(self, argument_value, expected_initializer):
+        self.argument_value = argument_value
+        self.expected_initializer = expected_initializer
+
+    def __repr__(self):
+        return 'InitializerArgument({!r}, {!r})'.format(
+            self.argument_value, self.expected_initializer)
+
+
+def _expected_parameter(initializer, shape, dtype):
+    """The array the initializer-like ``initializer`` fills a parameter of
+    ``shape`` and ``dtype`` with."""
+    if callable(initializer):
+        out = numpy.empty(shape, dtype=dtype)
+        initializer(out)
+        return out
+    return numpy.broadcast_to(numpy.asarray(initializer, dtype=dtype),
+                              shape).copy()
+
+
+class LinkInitializersTestCase(_LinkMixin, unittest.TestCase):
+    """Tests of how a link initializes its parameters: ``test_initializers``
+    creates the link once per initializer-like listed by
+    :meth:`get_initializers` and checks that the parameter it initializes
+    holds what that initializer gives.
+
+    Hooks to implement: ``generate_params()``, ``create_link(initializers)``
+    and ``generate_inputs()`` as in :class:`LinkTestCase`, and
+    ``get_initializers()``: a tuple with one entry per initializer-like
+    argument of ``create_link`` (in ``generate_params``'s order, the
+    parameter of ``param_names`` at the same position), each a list of
+    initializer-likes to try. One is tried at a time, the other arguments
+    taken from ``generate_params()``. An
+    :class:`InitializerArgument` separates the value handed to
+    ``create_link`` from the initializer-like expected. The
+    initializer-likes must be deterministic: each is called again for the
+    expected value.
+
+    Optional hooks: ``forward(link, inputs, device)`` (to initialize
+    lazily shaped parameters), ``before_test(test_name)``.
+
+    Attributes:
+        param_names (list of str): the parameters, one per entry of
+            ``get_initializers()``.
+        check_initializers_options (dict): of
+            :func:`~chainer_core.testing.assert_allclose`.
+        skip_initializers_test (bool): skip the test.
+        contiguous: as in :class:`FunctionTestCase` (unused here).
+        test_name, backend_config: set while the test runs.
+
+    A failed check raises :class:`LinkTestError`.
+    """
+
+    check_initializers_options = None
+    skip_initializers_test = False
+
+    def get_initializers(self):
+        raise NotImplementedError('get_initializers is not implemented')
+
+    def test_initializers(self, backend_config=None):
+        """Each parameter holds what its initializer-like gives."""
+        self.run_test_initializers(backend_config)
+
+    def run_test_initializers(self, backend_config):
+        """The body of ``test_initializers`` on ``backend_config`` (None:
+        the test's own, or ``@numpy``)."""
+        self._skip_base()
+        config = self._begin('test_initializers',
+                             self.skip_initializers_test, backend_config)
+        initializer_lists = self.get_initializers()
+        if not isinstance(initializer_lists, tuple):
+            self._fail('get_initializers must return a tuple, got {}'
+                       .format(type(initializer_lists).__name__))
+        if len(initializer_lists) != len(self.param_names):
+            self._fail('get_initializers gave {} lists for {} param_names'
+                       .format(len(initializer_lists),
+                               len(self.param_names)))
+        with config:
+            for i, candidates in enumerate(initializer_lists):
+                for candidate in candidates:
+                    self._check_initializer(i, candidate, config)
+
+    def _check_initializer(self, i, candidate, config):
+        if isinstance(candidate, InitializerArgument):
+            argument = candidate.argument_value
+            expected_initializer = candidate.expected_initializer
+        else:
+            argument = expected_initializer = candidate
+        initializers = list(self._generate_params())
+        if len(initializers) != len(self.param_names):
+            self._fail('generate_params gave {} initializers for {} '
+                       'param_names'.format(len(initializers),
+                                            len(self.param_names)))
+        initializers[i] = argument
+        link, _ = self._create_link(self._generate_inputs(), config,
+                                    tuple(initializers))
+        name = self.param_names[i]
+        param = _get_param(link, name)
+        if not config.device.is_array_supported(param.array):
+            self._fail('parameter {} is a {}, not an array of device {}'
+                       .format(name, type(param.array).__name__,
+                               config.device.name))
+        actual = _to_numpy(param.array)
+        expected = _expected_parameter(expected_initializer, actual.shape,
+                                       actual.dtype)
+        try:
+            assert_allclose(expected, actual,
+                            **(self.check_initializers_options or {}))
+        except AssertionError as err:
+            self._fail('parameter {} initialized with {!r} differs from the '
+                       'expected value:\n{}'.format(name, candidate, err))

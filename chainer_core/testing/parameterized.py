@@ -117,7 +117,9 @@ def parameterize(*params):
 
 
 def _values_to_dicts(names, values):
-    names = [n.strip() for n in names.split(',')]
+    if isinstance(names, str):
+        names = names.split(',')
+    names = [n.strip() for n in names]
     if not isinstance(values, (list, tuple)):
         raise TypeError('product: the values of {!r} must be a list or '
                         'tuple'.format(','.join(names)))
@@ -162,3 +164,23 @@ def product(parameter):
         return product_dict(*parameter)
     raise TypeError('product: parameter must be a dict or a list, got {}'
                     .format(type(parameter).__name__))
+
+
+def from_pytest_parameterize(names, values):
+    """Parameter sets from the arguments of ``pytest.mark.parametrize``:
+    ``from_pytest_parameterize('a,b', [(1, 2), (3, 4)])`` is
+    ``[{'a': 1, 'b': 2}, {'a': 3, 'b': 4}]``.
+
+    Args:
+        names: comma-separated names (or a list of names).
+        values (list): one value per set for a single name, otherwise one
+            tuple of values per set.
+    """
+    return _values_to_dicts(names, values)
+
+
+def parameterize_pytest(names, values):
+    """:func:`parameterize` spelled as ``pytest.mark.parametrize``; unlike
+    that mark it works on ``unittest.TestCase`` classes and stacks with
+    the other class decorators of this module."""
+    return parameterize(*from_pytest_parameterize(names, values))

@@ -40,13 +40,16 @@ def test_numpy_config():
     x = numpy.arange(3)
     assert isinstance(config.get_array(x), numpy.ndarray)
     assert isinstance(config.get_array((x, x)), tuple)
-    assert config.config_values == {'debug': True}
+    # Chainer's keys apply their defaults too.
+    assert config.config_values['debug'] is True
+    assert config.config_values['use_ideep'] == 'never'
     assert not chainer.config.debug
     with config:
         assert chainer.config.debug
         assert chainer.get_device().name == '@numpy'
     assert not chainer.config.debug
-    assert 'numpy' in repr(config)
+    assert repr(config).startswith('<BackendConfig use_chainerx=False ')
+    assert "device='@numpy'" in repr(config)
     with pytest.raises(TypeError, match='dict'):
         testing.BackendConfig('@numpy')
 

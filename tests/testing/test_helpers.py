@@ -1,5 +1,5 @@
-"""assert_allclose, attr marks, fix_random, save_and_load and the mock
-updater trainer."""
+"""assert_allclose, attr marks, save_and_load and the mock updater
+trainer."""
 import numpy
 import pytest
 
@@ -72,28 +72,6 @@ def test_attr_gpu_without_a_cuda_backend():
     assert 'gpu' in marks
     # No CUDA backend is installed here: the test is skipped.
     assert marks['skipif'].args[0] is (attr._gpu_count() < 1)
-
-
-def test_fix_random():
-    @testing.fix_random(3)
-    def draw():
-        return numpy.random.rand(3)
-
-    numpy.random.seed(0)
-    before = numpy.random.get_state()[1].copy()
-    first, second = draw(), draw()
-    numpy.testing.assert_array_equal(first, second)
-    numpy.testing.assert_array_equal(first,
-                                     numpy.random.RandomState(3).rand(3))
-    # The global state is left as it was.
-    numpy.testing.assert_array_equal(numpy.random.get_state()[1], before)
-
-    @testing.fix_random()
-    class Case:
-        def test_a(self):
-            return numpy.random.rand()
-
-    assert Case().test_a() == Case().test_a()
 
 
 def test_save_and_load_npz():
