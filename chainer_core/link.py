@@ -307,6 +307,15 @@ class Link(DeviceResident):
     def _child(self, name):
         raise KeyError(name)
 
+    @classmethod
+    def from_params(cls, *args, **kwargs):
+        """A link of this class holding the given arrays as its parameters
+        (and the given constants, such as a stride). Links that support it
+        override this (Linear, the convolutions ...)."""
+        raise NotImplementedError(
+            '{}.from_params is not supported by this link'.format(
+                cls.__name__))
+
     # -- devices ------------------------------------------------------------
 
     def device_resident_accept(self, visitor):
