@@ -210,7 +210,7 @@ from chainer_core.functions.noise.zoneout import zoneout  # NOQA
 from chainer_core.functions.normalization.batch_normalization import (  # NOQA
     batch_normalization, fixed_batch_normalization)
 from chainer_core.functions.normalization.batch_renormalization import (  # NOQA
-    batch_renormalization)
+    batch_renormalization, fixed_batch_renormalization)
 from chainer_core.functions.normalization.decorrelated_batch_normalization import (  # NOQA
     decorrelated_batch_normalization, fixed_decorrelated_batch_normalization)
 from chainer_core.functions.normalization.group_normalization import (  # NOQA
@@ -233,8 +233,12 @@ from chainer_core.functions.pooling.max_pooling_nd import (  # NOQA
     max_pooling_1d, max_pooling_3d, max_pooling_nd)
 from chainer_core.functions.pooling.roi_average_align_2d import (  # NOQA
     roi_average_align_2d)
+from chainer_core.functions.pooling.roi_average_pooling_2d import (  # NOQA
+    roi_average_pooling_2d)
 from chainer_core.functions.pooling.roi_max_align_2d import (  # NOQA
     roi_max_align_2d)
+from chainer_core.functions.pooling.roi_max_pooling_2d import (  # NOQA
+    roi_max_pooling_2d)
 from chainer_core.functions.pooling.roi_pooling_2d import (  # NOQA
     roi_pooling_2d)
 from chainer_core.functions.pooling.spatial_pyramid_pooling_2d import (  # NOQA

@@ -3,8 +3,8 @@ statistics."""
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.functions.normalization import _util
-from chainer_core.functions.normalization.batch_normalization import \
-    BatchNormalizationGrad
+from chainer_core.functions.normalization.batch_normalization import (
+    BatchNormalizationGrad, fixed_batch_normalization)
 from chainer_core.utils import type_check
 
 
@@ -140,3 +140,26 @@ def batch_renormalization(x, gamma, beta, rmax, dmax, eps=2e-5,
     return BatchRenormalization(eps, running_mean, running_var, decay, rmax,
                                 dmax, update_statistics).apply(
         (x, gamma, beta))[0]
+
+
+def fixed_batch_renormalization(x, gamma, beta, mean, var, eps=2e-5):
+    """Batch renormalization at inference: with the running statistics in
+    place of the batch's, ``r`` is 1 and ``d`` is 0, so it is
+    :func:`fixed_batch_normalization`.
+
+    .. math::
+        y = \\gamma \\frac{x - \\mathrm{mean}}{\\sqrt{\\mathrm{var} +
+        \\epsilon}} + \\beta
+
+    Args:
+        x (Variable or array): input, float16/32/64.
+        gamma, beta (Variable or array): scale and shift, of the channel
+            shape ``x.shape[1:1 + gamma.ndim]``.
+        mean, var (Variable or array): the statistics to normalize with,
+            of the shape of ``gamma``.
+        eps (float): added to ``var``, for stability.
+
+    Returns:
+        Variable of the shape and dtype of ``x``.
+    """
+    return fixed_batch_normalization(x, gamma, beta, mean, var, eps)

@@ -136,3 +136,54 @@ def check_align_types(in_types):
         index_type.ndim == 1,
         roi_type.shape[0] == index_type.shape[0],
     )
+
+
+def bin_masks(xp, lo, hi, size):
+    """(R, n_bins, size) masks of the pixels of an axis in the bins
+    [lo, hi) (R, n_bins)."""
+    pixels = xp.arange(size, dtype=numpy.float64)
+    return (pixels >= lo[..., None]) & (pixels < hi[..., None])
+
+
+def pooling_bins(xp, rois, outsize, spatial_scale, dims):
+    """The bin masks (R, outh, H) and (R, outw, W) of the regions rois[r] =
+    (y_min, x_min, y_max, x_max) of roi_max_pooling_2d and
+    roi_average_pooling_2d: scaled and rounded (halves to even), the
+    region of max(end - start, 1) pixels from start cut into bins
+    [floor(i step), ceil((i + 1) step)) with step = region / bins,
+    clipped to the image."""
+    box = xp.round(rois.astype(numpy.float64) * spatial_scale)
+    masks = []
+    for axis, n_bins, limit in ((0, outsize[0], dims[0]),
+                                (1, outsize[1], dims[1])):
+        start, end = box[:, axis], box[:, axis + 2]
+        step = xp.maximum(end - start, 1) / n_bins
+        b = xp.arange(n_bins, dtype=numpy.float64)[None, :]
+        lo = xp.clip(xp.floor(b * step[:, None]) + start[:, None], 0, limit)
+        hi = xp.clip(xp.ceil((b + 1) * step[:, None]) + start[:, None], 0,
+                     limit)
+        masks.append(bin_masks(xp, lo, hi, limit))
+    return masks
+
+
+def max_over_bins(xp, x, batch, in_h, in_w, empty_value):
+    """(y, argmax): y (R, C, outh, outw) the maximum of x[batch[r]] over
+    each bin (the rectangle of the masks in_h (R, outh, H) and in_w
+    (R, outw, W)), empty_value for empty bins; argmax (int32) the flat
+    index h * W + w of the maximum in its sample, -1 for empty bins."""
+    w = x.shape[3]
+    xs = x[batch]
+    low = xp.asarray(-numpy.inf, dtype=x.dtype)
+    # A bin is a rectangle: the maximum over columns, then over rows.
+    by_col = xp.where(in_w[:, None, None], xs[:, :, :, None, :], low)
+    col_arg = by_col.argmax(axis=4)
+    by_col = xp.take_along_axis(by_col, col_arg[..., None], axis=4)[..., 0]
+    by_row = xp.where(in_h[:, None, :, :, None], by_col[:, :, None], low)
+    row_arg = by_row.argmax(axis=3)
+    y = xp.take_along_axis(by_row, row_arg[:, :, :, None], axis=3)[:, :, :, 0]
+    col_at = xp.take_along_axis(col_arg, row_arg, axis=2)
+    empty = (~in_h.any(axis=2))[:, :, None] | (~in_w.any(axis=2))[:, None, :]
+    empty = empty[:, None]
+    y = xp.where(empty, xp.asarray(empty_value, dtype=x.dtype), y)
+    argmax = xp.where(empty, -1, row_arg * w + col_at)
+    return y, argmax.astype(numpy.int32)

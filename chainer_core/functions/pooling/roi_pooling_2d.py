@@ -38,25 +38,9 @@ def _roi_pooling_2d(xp, x, rois, outh, outw, spatial_scale):
     box = _round_half_away(xp, r[:, 1:] * spatial_scale)
     h_lo, h_hi = _bins(xp, box[:, 1], box[:, 3], outh, h)
     w_lo, w_hi = _bins(xp, box[:, 0], box[:, 2], outw, w)
-    rows = xp.arange(h, dtype=numpy.float64)
-    cols = xp.arange(w, dtype=numpy.float64)
-    in_h = (rows >= h_lo[..., None]) & (rows < h_hi[..., None])
-    in_w = (cols >= w_lo[..., None]) & (cols < w_hi[..., None])
-    xs = x[batch]
-    low = xp.asarray(-numpy.inf, dtype=x.dtype)
-    # A bin is a rectangle: the maximum over columns, then over rows.
-    by_col = xp.where(in_w[:, None, None], xs[:, :, :, None, :], low)
-    col_arg = by_col.argmax(axis=4)
-    by_col = xp.take_along_axis(by_col, col_arg[..., None], axis=4)[..., 0]
-    by_row = xp.where(in_h[:, None, :, :, None], by_col[:, :, None], low)
-    row_arg = by_row.argmax(axis=3)
-    y = xp.take_along_axis(by_row, row_arg[:, :, :, None], axis=3)[:, :, :, 0]
-    col_at = xp.take_along_axis(col_arg, row_arg, axis=2)
-    empty = ((h_hi <= h_lo)[:, :, None] | (w_hi <= w_lo)[:, None, :])
-    empty = empty[:, None]
-    y = xp.where(empty, xp.zeros((), dtype=x.dtype), y)
-    argmax = xp.where(empty, -1, row_arg * w + col_at)
-    return y, argmax.astype(numpy.int32)
+    in_h = _roi.bin_masks(xp, h_lo, h_hi, h)
+    in_w = _roi.bin_masks(xp, w_lo, w_hi, w)
+    return _roi.max_over_bins(xp, x, batch, in_h, in_w, 0)
 
 
 def _targets(xp, argmax, batch, x_shape):

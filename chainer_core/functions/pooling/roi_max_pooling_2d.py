@@ -1,0 +1,84 @@
+"""roi_max_pooling_2d: max pooling of regions of interest, given as boxes
+with a separate array of batch indices, into a fixed grid."""
+import numpy
+
+from backend_api import kernels
+from chainer_core import function_node
+from chainer_core.functions.pooling import _roi
+from chainer_core.functions.pooling.roi_pooling_2d import ROIPooling2DGrad
+
+
+@kernels.declare('roi_max_pooling_2d')
+def _roi_max_pooling_2d(xp, x, rois, roi_indices, outsize, spatial_scale):
+    """(y, argmax): y (R, C, outh, outw) the maximum of x[roi_indices[r]]
+    over each bin of the region rois[r] = (y_min, x_min, y_max, x_max)
+    (bins as in _roi.pooling_bins), -inf for empty bins; argmax (int32)
+    the flat index h * W + w of the maximum in its sample, -1 for empty
+    bins."""
+    in_h, in_w = _roi.pooling_bins(xp, rois, outsize, spatial_scale,
+                                   x.shape[2:])
+    return _roi.max_over_bins(xp, x, roi_indices.astype(numpy.int64), in_h,
+                              in_w, -numpy.inf)
+
+
+class ROIMaxPooling2D(function_node.FunctionNode):
+    """Max pooling of regions of interest (boxes and batch indices)."""
+
+    def __init__(self, outsize, spatial_scale):
+        self.outsize = _roi.check_outsize('roi_max_pooling_2d', outsize)
+        self.spatial_scale = _roi.check_spatial_scale('roi_max_pooling_2d',
+                                                      spatial_scale)
+
+    def check_type_forward(self, in_types):
+        _roi.check_align_types(in_types)
+
+    def forward(self, inputs):
+        x, rois, roi_indices = inputs
+        _roi.check_batch_indices('roi_max_pooling_2d', roi_indices,
+                                 x.shape[0], 'roi_indices')
+        # What the gradient nodes of roi_pooling_2d read.
+        self._batch = roi_indices.astype(numpy.int64)
+        self._x_shape = x.shape
+        y, self.argmax = kernels.lookup('roi_max_pooling_2d', x)(
+            x, rois, roi_indices, self.outsize, self.spatial_scale)
+        return y,
+
+    def backward(self, indexes, grad_outputs):
+        return ROIPooling2DGrad(self).apply(grad_outputs) + (None, None)
+
+
+def roi_max_pooling_2d(x, rois, roi_indices, outsize, spatial_scale):
+    """Region of interest max pooling.
+
+    Each region ``rois[r] = (y_min, x_min, y_max, x_max)`` of sample
+    ``roi_indices[r]`` is scaled by ``spatial_scale`` and rounded to pixels
+    (halves to even); its ``max(y_max - y_min, 1) x max(x_max - x_min, 1)``
+    pixels from ``(y_min, x_min)`` are split into ``outh x outw`` bins, bin
+    ``i`` of an axis covering ``[floor(i * step), ceil((i + 1) * step))``
+    from the region's start (``step`` = region size / bins), clipped to
+    the image. The output is the maximum over each bin, and, as in
+    Chainer, :math:`-\\infty` for a bin that is empty after clipping.
+    Gradients flow to ``x`` only, to the maximum of each bin.
+
+    Args:
+        x (Variable or array): input of shape ``(N, C, H, W)``.
+        rois (Variable or array): regions of shape ``(R, 4)``, of the
+            dtype of ``x``.
+        roi_indices (Variable or array): int32 batch index of each region,
+            shape ``(R,)``.
+        outsize (int or pair of ints): bins per region ``(outh, outw)``.
+        spatial_scale (float): factor from region to ``x`` coordinates.
+
+    Returns:
+        Variable of shape ``(R, C, outh, outw)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype='f').reshape(1, 1, 4, 4)
+        >>> rois = np.array([[0, 0, 4, 4]], 'f')
+        >>> F.roi_max_pooling_2d(x, rois, np.array([0], 'i'), 2, 1.0).array
+        array([[[[ 5.,  7.],
+                 [13., 15.]]]], dtype=float32)
+    """
+    node = ROIMaxPooling2D(outsize, spatial_scale)
+    return node.apply((x, rois, roi_indices))[0]
