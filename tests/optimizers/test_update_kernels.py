@@ -1,4 +1,4 @@
-"""The update kernels of SGD, MomentumSGD and Adam: their reference
+"""The update kernels of the optimizers: their reference
 implementations (in place, against the formulas) and the rules reaching
 them through the kernel registry, where a backend may replace them."""
 import contextlib
@@ -58,6 +58,16 @@ def _spy(name):
     ('momentum_sgd_update', 'param, grad, v, lr, momentum'),
     ('adam_update', 'param, grad, m, v, vhat, alpha_t, beta1, beta2, eps, '
                     'eta, weight_decay_rate, lower, upper'),
+    ('ada_grad_update', 'param, grad, h, lr, eps'),
+    ('ada_delta_update', 'param, grad, msg, msdx, rho, eps'),
+    ('corrected_momentum_sgd_update', 'param, grad, v, lr, momentum'),
+    ('nesterov_ag_update', 'param, grad, v, lr, momentum'),
+    ('rmsprop_update', 'param, grad, ms, lr, alpha, eps, eps_inside_sqrt'),
+    ('rmsprop_graves_update', 'param, grad, n, g, delta, lr, alpha, '
+                              'momentum, eps'),
+    ('smorms3_update', 'param, grad, mem, g, g2, lr, eps'),
+    ('msvag_update', 'param, grad, m, v, lr, beta, bias, rho, eta, '
+                     'weight_decay_rate'),
 ])
 def test_declared_with_the_shared_signature(name, params):
     # Backends (chainer-native, chainer-mkldnn) register these names with
@@ -253,3 +263,29 @@ def test_amsgrad_switched_on_after_the_first_update():
     v2 = 0.5 * v1 + 0.5 * 2.0 ** 2
     numpy.testing.assert_allclose(state['v'], 0.5 * v2 + 0.5 * 0.1 ** 2)
     numpy.testing.assert_allclose(state['vhat'], v2)
+
+
+@pytest.mark.parametrize('cls, kernel', [
+    (optimizers.AdaGrad, 'ada_grad_update'),
+    (optimizers.AdaDelta, 'ada_delta_update'),
+    (optimizers.CorrectedMomentumSGD, 'corrected_momentum_sgd_update'),
+    (optimizers.NesterovAG, 'nesterov_ag_update'),
+    (optimizers.RMSprop, 'rmsprop_update'),
+    (optimizers.RMSpropGraves, 'rmsprop_graves_update'),
+    (optimizers.SMORMS3, 'smorms3_update'),
+    (optimizers.MSVAG, 'msvag_update'),
+], ids=lambda v: v if isinstance(v, str) else v.__name__)
+def test_rule_updates_in_place_through_its_kernel(cls, kernel):
+    # In place on the parameter's own array and state: a backend's
+    # parameter keeps its array (and its place in the backend's graph).
+    w = _setup(cls())
+    array, grad = w.array, w.grad
+    before = array.copy()
+    with _spy(kernel) as calls:
+        w.update_rule.update(w)
+    (args,) = calls
+    assert args[0] is array and args[1] is grad
+    for value in w.update_rule.state.values():
+        assert any(a is value for a in args[2:])
+    assert w.array is array
+    assert not numpy.array_equal(array, before)
