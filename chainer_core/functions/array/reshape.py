@@ -1,6 +1,7 @@
 """reshape: the same elements in another shape."""
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.array._util import is_int
 from chainer_core.utils import type_check
 
 
@@ -13,7 +14,7 @@ def _reshape(xp, x, shape):
 def _count_unknown(shape):
     cnt = 0
     for s in shape:
-        if not isinstance(s, int) or isinstance(s, bool):
+        if not is_int(s):
             raise TypeError('reshape: shape entries must be ints, got {!r}'
                             .format(shape))
         if s == -1:
@@ -31,8 +32,8 @@ class Reshape(function_node.FunctionNode):
     """Reshape to a given shape."""
 
     def __init__(self, shape):
-        self.shape = tuple(shape)
-        self._unknown = _count_unknown(self.shape)
+        self._unknown = _count_unknown(tuple(shape))
+        self.shape = tuple(int(s) for s in shape)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
@@ -65,7 +66,7 @@ def reshape(x, shape):
     Returns:
         Variable of ``shape``.
     """
-    if isinstance(shape, int):
+    if is_int(shape):
         shape = (shape,)
     if x.shape == tuple(shape):
         from chainer_core.variable import as_variable

@@ -1,6 +1,7 @@
 """transpose: permute the axes."""
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.array._util import is_int
 from chainer_core.utils import type_check
 
 
@@ -16,10 +17,10 @@ class Transpose(function_node.FunctionNode):
     def __init__(self, axes=None):
         if axes is not None:
             axes = tuple(axes)
-            if any(not isinstance(a, int) or isinstance(a, bool)
-                   for a in axes):
+            if not all(is_int(a) for a in axes):
                 raise TypeError('transpose: axes must be ints, got {!r}'
                                 .format(axes))
+            axes = tuple(int(a) for a in axes)
         self.axes = axes
 
     def check_type_forward(self, in_types):

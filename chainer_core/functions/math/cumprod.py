@@ -66,7 +66,7 @@ class Cumprod(function_node.FunctionNode):
 
     def __init__(self, axis):
         _check_axis_int(axis, 'cumprod')
-        self.axis = axis
+        self.axis = int(axis)
 
     def check_type_forward(self, in_types):
         check_unary_float(in_types)

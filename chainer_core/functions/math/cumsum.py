@@ -1,6 +1,7 @@
 """cumsum: cumulative sums along an axis."""
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.array._util import is_int
 from chainer_core.functions.math._util import check_unary_float
 from chainer_core.utils import type_check
 
@@ -15,7 +16,7 @@ def _cumsum(xp, x, axis, reverse):
 
 
 def _check_axis_int(axis, op):
-    if not isinstance(axis, int) or isinstance(axis, bool):
+    if not is_int(axis):
         raise TypeError('{}: axis must be None or an int, got {!r}'.format(
             op, axis))
 
@@ -34,7 +35,7 @@ class Cumsum(function_node.FunctionNode):
 
     def __init__(self, axis, reverse=False):
         _check_axis_int(axis, 'cumsum')
-        self.axis = axis
+        self.axis = int(axis)
         self.reverse = reverse
 
     def check_type_forward(self, in_types):

@@ -1,6 +1,7 @@
 """Sums: sum over axes, and sum_to a (broadcast-compatible) shape."""
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.array._util import is_int
 from chainer_core.utils import type_check
 from chainer_core.utils.array import sum_to as _sum_to_array
 
@@ -20,16 +21,16 @@ def _sum_to(xp, x, shape):
 def _normalize_axis(axis, ndim, op):
     if axis is None:
         return None
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    axes = (axis,) if is_int(axis) else tuple(axis)
     out = []
     for a in axes:
-        if not isinstance(a, int) or isinstance(a, bool):
+        if not is_int(a):
             raise TypeError('{}: axis must be None, an int or a tuple of '
                             'ints, got {!r}'.format(op, axis))
         if not -ndim <= a < ndim:
             raise ValueError('{}: axis {} is out of bounds for an input of '
                              'ndim {}'.format(op, a, ndim))
-        out.append(a % ndim)
+        out.append(int(a) % ndim)
     if len(set(out)) != len(out):
         raise ValueError('{}: duplicate value in axis {!r}'.format(op, axis))
     return tuple(sorted(out))
@@ -39,7 +40,9 @@ class Sum(function_node.FunctionNode):
     """Sum over axes."""
 
     def __init__(self, axis=None, keepdims=False):
-        if axis is not None and not isinstance(axis, (int, tuple, list)):
+        if is_int(axis):
+            axis = int(axis)
+        elif axis is not None and not isinstance(axis, (tuple, list)):
             raise TypeError('sum: axis must be None, an int or a tuple of '
                             'ints, got {}'.format(type(axis).__name__))
         self.axis = axis

@@ -6,7 +6,8 @@ from chainer_core.variable import Parameter
 
 
 def _pair(x):
-    if hasattr(x, '__getitem__'):
+    # NumPy integers have __getitem__ too: only sequences are pairs.
+    if isinstance(x, (tuple, list)):
         return tuple(x)
     return x, x
 
