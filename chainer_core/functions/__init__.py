@@ -59,6 +59,10 @@ from chainer_core.functions.array.separate import separate  # NOQA
 from chainer_core.functions.array.sort import argsort  # NOQA
 from chainer_core.functions.array.sort import sort  # NOQA
 from chainer_core.functions.array.space2depth import space2depth  # NOQA
+from chainer_core.functions.array.spatial_transformer_grid import (  # NOQA
+    spatial_transformer_grid)
+from chainer_core.functions.array.spatial_transformer_sampler import (  # NOQA
+    spatial_transformer_sampler)
 from chainer_core.functions.array.split_axis import split_axis  # NOQA
 from chainer_core.functions.array.squeeze import squeeze  # NOQA
 from chainer_core.functions.array.stack import stack  # NOQA
