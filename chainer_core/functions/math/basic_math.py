@@ -1,7 +1,11 @@
-"""Arithmetic with broadcasting: add, sub, mul, div, neg, pow.
+"""Arithmetic with broadcasting: add, sub, mul, div, neg, pow, floordiv,
+absolute and matmul, and their gradients.
 
 These also back the operators of :class:`~chainer_core.Variable`
-(``x + y``, ``2 * x``, ``x ** 2``, ``-x``, ``x @ W`` ...).
+(``x + y``, ``2 * x``, ``x ** 2``, ``-x``, ``x // 2``, ``abs(x)``,
+``x @ W`` ...). As in Chainer, an array operand is converted to the dtype of
+the left operand (``Variable(float32) + float64 array`` is float32, with a
+float32 gradient), and a scalar to the dtype of the variable.
 """
 import numbers
 
@@ -9,6 +13,8 @@ import numpy
 
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.math.absolute import (  # NOQA
+    Absolute, AbsoluteGrad)
 from chainer_core.utils import type_check
 from chainer_core.variable import Variable, as_variable
 
@@ -49,11 +55,21 @@ def _pow(xp, x, y):
     return x ** y
 
 
+def _kernel(name, like):
+    return kernels.lookup(name, like)
+
+
 def _sum_to(gy, shape):
     if gy.shape == shape:
         return gy
     from chainer_core.functions.math.sum import sum_to
     return sum_to(gy, shape)
+
+
+def _sum_array_to(a, shape):
+    if a.shape == shape:
+        return a
+    return _kernel('sum_to', a)(a, shape)
 
 
 def _check_binary(in_types):
@@ -71,11 +87,36 @@ class _Binary(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, y = inputs
-        return kernels.lookup(self._kernel, x)(x, y),
+        return _kernel(self._kernel, x)(x, y),
 
 
 class Add(_Binary):
     _kernel = 'add'
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        return tuple(_sum_to(gy, self.inputs[i].shape) for i in indexes)
+
+
+class MultiAdd(function_node.FunctionNode):
+    """The sum of any number of arrays of one dtype, with broadcasting."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() >= 1)
+        type_check.argname(in_types, tuple(
+            'x{}'.format(i) for i in range(type_check.eval(in_types.size()))))
+        for t in in_types[1:]:
+            type_check.expect(in_types[0].dtype == t.dtype)
+        type_check.expect_broadcast_shapes(*[t.shape for t in in_types])
+
+    def forward(self, inputs):
+        add_ = _kernel('add', inputs[0])
+        y = inputs[0]
+        for x in inputs[1:]:
+            y = add_(y, x)
+        if y is inputs[0]:
+            y = y.copy()
+        return y,
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -114,14 +155,51 @@ class Div(_Binary):
 
     def backward(self, indexes, grad_outputs):
         x0, x1 = self.get_retained_inputs()
-        gy, = grad_outputs
-        gx0 = gy / x1
+        elementwise = x0.shape == x1.shape
+        return DivGrad(elementwise).apply((x0, x1, grad_outputs[0]))
+
+
+class DivGrad(function_node.FunctionNode):
+    """``(x0, x1, gy) -> (gy / x1, -gy x0 / x1^2)``, the gradients of
+    ``x0 / x1``, each summed to its operand's shape unless
+    ``is_elementwise`` says the operands already have the output's."""
+
+    def __init__(self, is_elementwise):
+        self.is_elementwise = is_elementwise
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1, 2))
+        x0, x1, gy = inputs
+        div_ = _kernel('div', gy)
+        gx0 = div_(gy, x1)
+        gx1 = _kernel('neg', gy)(div_(_kernel('mul', gy)(gx0, x0), x1))
+        if not self.is_elementwise:
+            gx0 = _sum_array_to(gx0, x0.shape)
+            gx1 = _sum_array_to(gx1, x1.shape)
+        return gx0, gx1
+
+    def backward(self, indexes, grad_outputs):
+        x0, x1, gy = self.get_retained_inputs()
+        g0, g1 = grad_outputs
+        r = 1.0 / x1
+        t = gy * r * r
         ret = []
         for i in indexes:
-            if i == 0:
-                ret.append(_sum_to(gx0, self.inputs[0].shape))
-            else:
-                ret.append(_sum_to(-gx0 * x0 / x1, self.inputs[1].shape))
+            terms = []
+            if i == 0 and g1 is not None:
+                terms.append(-(g1 * t))
+            elif i == 1:
+                if g0 is not None:
+                    terms.append(-(g0 * t))
+                if g1 is not None:
+                    terms.append(2.0 * g1 * t * x0 * r)
+            elif i == 2:
+                if g0 is not None:
+                    terms.append(g0 * r)
+                if g1 is not None:
+                    terms.append(-(g1 * x0 * r * r))
+            ret.append(_sum_to(add(*terms), self.inputs[i].shape)
+                       if terms else None)
         return tuple(ret)
 
 
@@ -134,17 +212,62 @@ class PowVarVar(_Binary):
         return super().forward(inputs)
 
     def backward(self, indexes, grad_outputs):
-        from chainer_core.functions.math.exponential import log
         x0, x1 = self.get_retained_inputs()
         y, = self.get_retained_outputs()
-        gy, = grad_outputs
+        elementwise = x0.shape == x1.shape
+        return PowVarVarGrad(elementwise, y.array).apply(
+            (x0, x1, grad_outputs[0]))
+
+
+class PowVarVarGrad(function_node.FunctionNode):
+    """``(x0, x1, gy) -> (gy x1 x0^(x1 - 1), gy y log x0)`` with
+    ``y = x0^x1`` given, the gradients of ``x0 ** x1``, each summed to its
+    operand's shape unless ``is_elementwise``."""
+
+    def __init__(self, is_elementwise, y):
+        self.is_elementwise = is_elementwise
+        self.y = y
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1, 2))
+        x0, x1, gy = inputs
+        mul_ = _kernel('mul', gy)
+        x1_m1 = _kernel('sub', x1)(x1, x1.dtype.type(1))
+        gx0 = mul_(mul_(gy, x1), _kernel('pow', x0)(x0, x1_m1))
+        gx1 = mul_(mul_(gy, self.y), _kernel('log', x0)(x0))
+        if not self.is_elementwise:
+            gx0 = _sum_array_to(gx0, x0.shape)
+            gx1 = _sum_array_to(gx1, x1.shape)
+        return gx0, gx1
+
+    def backward(self, indexes, grad_outputs):
+        from chainer_core.functions.math.exponential import log
+        x0, x1, gy = self.get_retained_inputs()
+        g0, g1 = grad_outputs
+        log_x0 = log(x0)
+        p = x0 ** (x1 - 1.0)
+        # gx0 = gy x1 p and gx1 = gy x0 p log x0, as functions of
+        # (x0, x1, gy); d p/d x0 = (x1 - 1) p / x0, d p/d x1 = p log x0.
         ret = []
         for i in indexes:
+            terms = []
             if i == 0:
-                g = gy * x1 * x0 ** (x1 - 1)
+                if g0 is not None:
+                    terms.append(g0 * gy * x1 * (x1 - 1.0) * p / x0)
+                if g1 is not None:
+                    terms.append(g1 * gy * p * (x1 * log_x0 + 1.0))
+            elif i == 1:
+                if g0 is not None:
+                    terms.append(g0 * gy * p * (x1 * log_x0 + 1.0))
+                if g1 is not None:
+                    terms.append(g1 * gy * x0 * p * log_x0 * log_x0)
             else:
-                g = gy * y * log(x0)
-            ret.append(_sum_to(g, self.inputs[i].shape))
+                if g0 is not None:
+                    terms.append(g0 * x1 * p)
+                if g1 is not None:
+                    terms.append(g1 * x0 * p * log_x0)
+            ret.append(_sum_to(add(*terms), self.inputs[i].shape)
+                       if terms else None)
         return tuple(ret)
 
 
@@ -155,7 +278,7 @@ class Neg(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        return kernels.lookup('neg', x)(x),
+        return _kernel('neg', x)(x),
 
     def backward(self, indexes, grad_outputs):
         return -grad_outputs[0],
@@ -175,11 +298,24 @@ class _Constant(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        fn = kernels.lookup(self._kernel, x)
+        fn = _kernel(self._kernel, x)
         value = x.dtype.type(self.value)
         if self._reversed:
             return fn(value, x),
         return fn(x, value),
+
+
+class _ConstantGrad(function_node.FunctionNode):
+    """``(x, gy) -> gx`` of an op of ``x`` and the constant ``value``;
+    linear in ``gy``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, gy = inputs
+        return _kernel('mul', gy)(self._derivative(x), gy),
 
 
 class AddConstant(_Constant):
@@ -214,7 +350,29 @@ class DivFromConstant(_Constant):
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
-        return grad_outputs[0] * (-self.value) / (x * x),
+        return DivFromConstantGrad(self.value).apply((x, grad_outputs[0]))
+
+
+class DivFromConstantGrad(_ConstantGrad):
+    """``(x, gy) -> -value gy / x^2``, the gradient of ``value / x``."""
+
+    def _derivative(self, x):
+        value = x.dtype.type(-self.value)
+        return _kernel('div', x)(value, _kernel('mul', x)(x, x))
+
+    def backward(self, indexes, grad_outputs):
+        x, gy = self.get_retained_inputs()
+        ggx, = grad_outputs
+        ret = []
+        for i in indexes:
+            if i == 0:
+                # d/dx (-value / x^2) = (-value / x^2) (-2 / x)
+                ret.append(DivFromConstantGrad(self.value).apply(
+                    (x, gy * ggx))[0] * (-2.0 / x))
+            else:
+                ret.append(DivFromConstantGrad(self.value).apply(
+                    (x, ggx))[0])
+        return tuple(ret)
 
 
 class PowVarConst(_Constant):
@@ -226,10 +384,29 @@ class PowVarConst(_Constant):
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
+        return PowVarConstGrad(self.value).apply((x, grad_outputs[0]))
+
+
+class PowVarConstGrad(_ConstantGrad):
+    """``(x, gy) -> value x^(value - 1) gy``, the gradient of
+    ``x ** value``."""
+
+    def _derivative(self, x):
         c = self.value
-        if c == 2:
-            return grad_outputs[0] * (x * 2.0),
-        return grad_outputs[0] * (x ** (c - 1) * c),
+        p = _kernel('pow', x)(x, x.dtype.type(c - 1))
+        return _kernel('mul', x)(p, x.dtype.type(c))
+
+    def backward(self, indexes, grad_outputs):
+        x, gy = self.get_retained_inputs()
+        ggx, = grad_outputs
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(PowVarConstGrad(self.value - 1).apply(
+                    (x, gy * ggx))[0] * self.value)
+            else:
+                ret.append(PowVarConstGrad(self.value).apply((x, ggx))[0])
+        return tuple(ret)
 
 
 class PowConstVar(_Constant):
@@ -237,12 +414,37 @@ class PowConstVar(_Constant):
     _reversed = True
 
     def forward(self, inputs):
-        self.retain_outputs((0,))
+        self.retain_inputs((0,))
         return super().forward(inputs)
 
     def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return grad_outputs[0] * y * float(numpy.log(self.value)),
+        x, = self.get_retained_inputs()
+        return PowConstVarGrad(self.value).apply((x, grad_outputs[0]))
+
+
+class PowConstVarGrad(_ConstantGrad):
+    """``(x, gy) -> value^x log(value) gy``, the gradient of
+    ``value ** x``."""
+
+    def _log_value(self):
+        # In double precision: a float16 constant would round its log.
+        return float(numpy.log(float(self.value)))
+
+    def _derivative(self, x):
+        y = _kernel('pow', x)(x.dtype.type(self.value), x)
+        return _kernel('mul', x)(y, x.dtype.type(self._log_value()))
+
+    def backward(self, indexes, grad_outputs):
+        x, gy = self.get_retained_inputs()
+        ggx, = grad_outputs
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(PowConstVarGrad(self.value).apply(
+                    (x, gy * ggx))[0] * self._log_value())
+            else:
+                ret.append(PowConstVarGrad(self.value).apply((x, ggx))[0])
+        return tuple(ret)
 
 
 def _is_scalar(value):
@@ -258,17 +460,43 @@ def _check_operand(value, op):
                         op, type(value).__name__))
 
 
-def add(lhs, rhs):
-    """Elementwise sum with broadcasting: :math:`y = a + b`.
+def _preprocess_rhs(self, rhs, op):
+    """``rhs`` ready to meet ``self``: an array is converted to the dtype
+    of ``self``, as Chainer converts it."""
+    _check_operand(rhs, op)
+    if isinstance(rhs, Variable) or _is_scalar(rhs) or \
+            not hasattr(self, 'dtype') or rhs.dtype == self.dtype:
+        return rhs
+    return rhs.astype(self.dtype)
+
+
+def add(*xs):
+    """Elementwise sum with broadcasting: :math:`y = x_1 + x_2 + \\cdots`.
+
+    With two operands either may be a scalar, and an array ``rhs`` is
+    converted to the dtype of ``lhs``; three or more must be Variables or
+    arrays of one dtype.
 
     Args:
-        lhs, rhs (Variable, array or scalar): operands; arrays and variables
-            must share the dtype and broadcast together.
+        xs (Variable, array or scalar): the operands, at least one.
 
     Returns:
         Variable: the sum.
     """
-    _check_operand(rhs, 'add')
+    if not xs:
+        raise TypeError('add: takes at least one operand, got none')
+    if len(xs) == 1:
+        _check_operand(xs[0], 'add')
+        return as_variable(xs[0])
+    if len(xs) > 2:
+        for x in xs:
+            if _is_scalar(x):
+                raise TypeError('add: a scalar operand ({!r}) needs exactly '
+                                'two operands, got {}'.format(x, len(xs)))
+            _check_operand(x, 'add')
+        return MultiAdd().apply(xs)[0]
+    lhs, rhs = xs
+    rhs = _preprocess_rhs(lhs, rhs, 'add')
     if _is_scalar(rhs):
         return AddConstant(rhs).apply((lhs,))[0]
     if _is_scalar(lhs):
@@ -276,75 +504,109 @@ def add(lhs, rhs):
     return Add().apply((lhs, rhs))[0]
 
 
-def sub(lhs, rhs):
+def sub(self, rhs):
     """Elementwise difference with broadcasting: :math:`y = a - b`."""
-    _check_operand(rhs, 'sub')
+    rhs = _preprocess_rhs(self, rhs, 'sub')
     if _is_scalar(rhs):
-        return AddConstant(-rhs).apply((lhs,))[0]
-    if _is_scalar(lhs):
-        return SubFromConstant(lhs).apply((rhs,))[0]
-    return Sub().apply((lhs, rhs))[0]
+        return AddConstant(-rhs).apply((self,))[0]
+    if _is_scalar(self):
+        return SubFromConstant(self).apply((rhs,))[0]
+    return Sub().apply((self, rhs))[0]
 
 
-def mul(lhs, rhs):
+def rsub(self, rhs):
+    """``rhs - self`` (the reflected ``-``)."""
+    rhs = _preprocess_rhs(self, rhs, 'sub')
+    if _is_scalar(rhs):
+        return SubFromConstant(rhs).apply((self,))[0]
+    return Sub().apply((rhs, self))[0]
+
+
+def mul(self, rhs):
     """Elementwise product with broadcasting: :math:`y = a b`."""
-    _check_operand(rhs, 'mul')
+    rhs = _preprocess_rhs(self, rhs, 'mul')
     if _is_scalar(rhs):
-        return MulConstant(rhs).apply((lhs,))[0]
-    if _is_scalar(lhs):
-        return MulConstant(lhs).apply((rhs,))[0]
-    return Mul().apply((lhs, rhs))[0]
+        return MulConstant(rhs).apply((self,))[0]
+    if _is_scalar(self):
+        return MulConstant(self).apply((rhs,))[0]
+    return Mul().apply((self, rhs))[0]
 
 
-def div(lhs, rhs):
+def div(self, rhs):
     """Elementwise quotient with broadcasting: :math:`y = a / b`."""
-    _check_operand(rhs, 'div')
+    rhs = _preprocess_rhs(self, rhs, 'div')
     if _is_scalar(rhs):
         # A NumPy float32 divisor would round 1/rhs to float32.
-        return MulConstant(1.0 / float(rhs)).apply((lhs,))[0]
-    if _is_scalar(lhs):
-        return DivFromConstant(lhs).apply((rhs,))[0]
-    return Div().apply((lhs, rhs))[0]
+        return MulConstant(1.0 / float(rhs)).apply((self,))[0]
+    if _is_scalar(self):
+        return DivFromConstant(self).apply((rhs,))[0]
+    return Div().apply((self, rhs))[0]
 
 
-def neg(x):
+def rdiv(self, rhs):
+    """``rhs / self`` (the reflected ``/``)."""
+    rhs = _preprocess_rhs(self, rhs, 'div')
+    if _is_scalar(rhs):
+        return DivFromConstant(rhs).apply((self,))[0]
+    return Div().apply((rhs, self))[0]
+
+
+def floordiv(self, rhs):
+    """``floor(self / rhs)``, elementwise; like :func:`floor`, outside the
+    graph (its gradient is zero almost everywhere)."""
+    from chainer_core.functions.math.floor import floor
+    return floor(div(self, rhs))
+
+
+def rfloordiv(self, rhs):
+    """``floor(rhs / self)`` (the reflected ``//``), outside the graph."""
+    from chainer_core.functions.math.floor import floor
+    return floor(rdiv(self, rhs))
+
+
+def neg(self):
     """Elementwise negation: :math:`y = -x`."""
-    return Neg().apply((x,))[0]
+    return Neg().apply((self,))[0]
 
 
-def pow(lhs, rhs):
+def absolute(self):
+    """Elementwise absolute value: :math:`y = |x|` (gradient 0 at 0)."""
+    return Absolute().apply((self,))[0]
+
+
+def pow(self, rhs):
     """Elementwise power with broadcasting: :math:`y = a^b`.
 
     Gradients: :math:`\\partial y/\\partial a = b a^{b-1}`,
     :math:`\\partial y/\\partial b = a^b \\log a`.
     """
-    _check_operand(rhs, 'pow')
+    rhs = _preprocess_rhs(self, rhs, 'pow')
     if _is_scalar(rhs):
-        return PowVarConst(rhs).apply((lhs,))[0]
-    if _is_scalar(lhs):
-        return PowConstVar(lhs).apply((rhs,))[0]
-    return PowVarVar().apply((lhs, rhs))[0]
+        return PowVarConst(rhs).apply((self,))[0]
+    if _is_scalar(self):
+        return PowConstVar(self).apply((rhs,))[0]
+    return PowVarVar().apply((self, rhs))[0]
 
 
-def _matmul(a, b):
-    from chainer_core.functions.math.matmul import matmul
-    return matmul(a, b)
+def rpow(self, rhs):
+    """``rhs ** self`` (the reflected ``**``)."""
+    rhs = _preprocess_rhs(self, rhs, 'pow')
+    if _is_scalar(rhs):
+        return PowConstVar(rhs).apply((self,))[0]
+    return PowVarVar().apply((rhs, self))[0]
 
 
-def _rsub(self, lhs):
-    return sub(lhs, self)
+def matmul(self, rhs):
+    """Matrix product ``self @ rhs`` (see
+    :func:`chainer_core.functions.matmul`)."""
+    from chainer_core.functions.math.matmul import matmul as matmul_
+    return matmul_(self, _preprocess_rhs(self, rhs, 'matmul'))
 
 
-def _rdiv(self, lhs):
-    return div(lhs, self)
-
-
-def _rpow(self, lhs):
-    return pow(lhs, self)
-
-
-def _rmatmul(self, lhs):
-    return _matmul(lhs, self)
+def rmatmul(self, rhs):
+    """``rhs @ self`` (the reflected ``@``)."""
+    from chainer_core.functions.math.matmul import matmul as matmul_
+    return matmul_(_preprocess_rhs(self, rhs, 'matmul'), self)
 
 
 def _getitem(self, slices):
@@ -353,24 +615,26 @@ def _getitem(self, slices):
 
 
 def install_variable_arithmetics():
-    """Give Variable its operators (``+ - * / ** @ []``, unary ``-``)."""
+    """Give Variable its operators (``+ - * / // ** @ []``, unary ``-``,
+    ``abs``)."""
     Variable.__neg__ = neg
     Variable.__pos__ = lambda self: self
+    Variable.__abs__ = absolute
     Variable.__add__ = add
     Variable.__radd__ = add
     Variable.__sub__ = sub
-    Variable.__rsub__ = _rsub
+    Variable.__rsub__ = rsub
     Variable.__mul__ = mul
     Variable.__rmul__ = mul
     Variable.__truediv__ = div
-    Variable.__rtruediv__ = _rdiv
+    Variable.__rtruediv__ = rdiv
+    Variable.__floordiv__ = floordiv
+    Variable.__rfloordiv__ = rfloordiv
     Variable.__pow__ = pow
-    Variable.__rpow__ = _rpow
-    Variable.__matmul__ = _matmul
-    Variable.__rmatmul__ = _rmatmul
+    Variable.__rpow__ = rpow
+    Variable.__matmul__ = matmul
+    Variable.__rmatmul__ = rmatmul
     Variable.__getitem__ = _getitem
-    from chainer_core.functions.math.absolute import absolute
-    Variable.__abs__ = absolute
 
 
 __all__ = ['add', 'sub', 'mul', 'div', 'neg', 'pow', 'as_variable']
