@@ -46,15 +46,17 @@ class AbsoluteGrad(function_node.FunctionNode):
         return AbsoluteGrad(self.x).apply(grad_outputs)
 
 
-def absolute(x):
+def absolute(self):
     """Elementwise absolute value: :math:`y = |x|`.
 
-    The gradient at ``x = 0`` is taken to be 0.
+    The gradient at ``x = 0`` is taken to be 0. The argument is named
+    ``self`` as in Chainer, where this function is also
+    ``Variable.__abs__``.
 
     Args:
-        x (Variable or array): input, float16/32/64.
+        self (Variable or array): input, float16/32/64.
 
     Returns:
-        Variable of the shape and dtype of ``x``.
+        Variable of the shape and dtype of the input.
     """
-    return Absolute().apply((x,))[0]
+    return Absolute().apply((self,))[0]
