@@ -404,3 +404,24 @@ class TestOversampleAndPredict:
         y = resnet50_model.predict(_images(1, 260, 256), oversample=False)
         assert y.shape == (1, 1000)
         numpy.testing.assert_allclose(y.array.sum(), 1, rtol=1e-5)
+
+
+class TestChainerSignatures:
+
+    def test_available(self):
+        from chainer_core.links.model.vision import googlenet, resnet, vgg
+        assert googlenet.available and resnet.available and vgg.available
+
+    def test_building_block_n_layers_and_former_name(self):
+        from chainer_core.links.model.vision.resnet import BuildingBlock
+        for block in (BuildingBlock(3, 4, 2, 8, 1),
+                      BuildingBlock(n_layer=3, in_channels=4, mid_channels=2,
+                                    out_channels=8, stride=1)):
+            assert [n for n, _ in block.namedlinks(skipself=True)
+                    if n.count('/') == 1] == ['/a', '/b1', '/b2']
+        with pytest.raises(TypeError, match='not both'):
+            BuildingBlock(2, 4, 2, 8, 1, n_layer=3)
+        with pytest.raises(TypeError, match='stride'):
+            BuildingBlock(2, 4, 2, 8)
+        with pytest.raises(TypeError, match='foo'):
+            BuildingBlock(2, 4, 2, 8, 1, foo=1)

@@ -115,8 +115,10 @@ class NStepRNNBase(ChainList):
         in_size (int): the size of the input vectors.
         out_size (int): the number of units.
         dropout (float): dropout ratio between layers (in training mode).
-        initialW: initializer of the weights (None: LeCun normal).
-        initial_bias: initializer (or scalar) of the biases (None: zero).
+        initialW: initializer of the weights (keyword; None: LeCun
+            normal).
+        initial_bias: initializer (or scalar) of the biases (keyword; None:
+            zero).
 
     Subclasses set ``n_weights``, ``use_bi_direction``, :meth:`rnn` and
     :attr:`n_cells`.
@@ -125,8 +127,8 @@ class NStepRNNBase(ChainList):
     n_weights = 0
     use_bi_direction = False
 
-    def __init__(self, n_layers, in_size, out_size, dropout, initialW=None,
-                 initial_bias=None, **kwargs):
+    def __init__(self, n_layers, in_size, out_size, dropout, *,
+                 initialW=None, initial_bias=None, **kwargs):
         _check_init_kwargs(type(self).__name__, kwargs)
         direction = 2 if self.use_bi_direction else 1
         w_init = initializers._get_initializer(initialW)

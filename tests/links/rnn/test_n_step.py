@@ -250,3 +250,14 @@ class TestNStepLinks:
             _call(cls, link, hx, cx, xs, train=True)
         with pytest.raises(ValueError, match='xs'):
             _call(cls, link, hx, cx, [])
+
+
+@pytest.mark.parametrize('cls', [L.NStepLSTM, L.NStepGRU, L.NStepRNNTanh,
+                                 L.NStepBiLSTM])
+def test_initializers_are_keyword_only(cls):
+    # As in Chainer v7: a fifth positional argument is not initialW.
+    with pytest.raises(TypeError):
+        cls(1, 3, 4, 0.0, 1.0)
+    link = cls(1, 3, 4, 0.0, initialW=0.5, initial_bias=0.25)
+    numpy.testing.assert_array_equal(link[0].w0.array, 0.5)
+    numpy.testing.assert_array_equal(link[0].b0.array, 0.25)

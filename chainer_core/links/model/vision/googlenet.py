@@ -18,6 +18,10 @@ from chainer_core.links.connection.linear import Linear
 from chainer_core.links.model.vision import _util
 from chainer_core.serializers import npz
 
+# Chainer's flag for whether image preprocessing can be used (it needs
+# PIL there); here it is done in NumPy, so it always can.
+available = True
+
 _MEAN_BGR = (104.0, 117.0, 123.0)
 
 # Inception modules: name and (in, out1, proj3, out3, proj5, out5, pool).

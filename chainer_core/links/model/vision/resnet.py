@@ -17,6 +17,10 @@ from chainer_core.serializers import npz
 from chainer_core.links.normalization.batch_normalization import (
     BatchNormalization)
 
+# Chainer's flag for whether image preprocessing can be used (it needs
+# PIL there); here it is done in NumPy, so it always can.
+available = True
+
 _MEAN_BGR = (103.063, 115.903, 123.152)
 
 _BLOCKS = {50: (3, 4, 6, 3), 101: (3, 4, 23, 3), 152: (3, 8, 36, 3)}
@@ -120,7 +124,8 @@ class BuildingBlock(Chain):
     :class:`BottleneckB` blocks (``b1``, ``b2``, ...).
 
     Args:
-        n_layer (int): the number of bottleneck blocks.
+        n_layers (int): the number of bottleneck blocks (``n_layer``, its
+            former name, is accepted as a keyword).
         in_channels (int): input channels.
         mid_channels (int): channels of the 3x3 convolutions.
         out_channels (int): output channels.
@@ -129,14 +134,31 @@ class BuildingBlock(Chain):
         downsample_fb (bool): see :class:`BottleneckA`.
     """
 
-    def __init__(self, n_layer, in_channels, mid_channels, out_channels,
-                 stride, initialW=None, downsample_fb=False):
+    def __init__(self, n_layers=None, in_channels=None, mid_channels=None,
+                 out_channels=None, stride=None, initialW=None,
+                 downsample_fb=None, **kwargs):
+        n_layer = kwargs.pop('n_layer', None)
+        if kwargs:
+            raise TypeError('BuildingBlock() got unexpected keyword '
+                            'argument(s) {}'.format(', '.join(sorted(kwargs))))
+        if n_layer is not None:
+            if n_layers is not None:
+                raise TypeError('BuildingBlock: give n_layers or its former '
+                                'name n_layer, not both')
+            n_layers = n_layer
+        missing = [name for name, v in (
+            ('n_layers', n_layers), ('in_channels', in_channels),
+            ('mid_channels', mid_channels), ('out_channels', out_channels),
+            ('stride', stride)) if v is None]
+        if missing:
+            raise TypeError('BuildingBlock: missing the argument(s) {}'
+                            .format(', '.join(missing)))
         super().__init__()
         with self.init_scope():
             self.a = BottleneckA(in_channels, mid_channels, out_channels,
-                                 stride, initialW, downsample_fb)
+                                 stride, initialW, bool(downsample_fb))
             self._forward = ['a']
-            for i in range(1, n_layer):
+            for i in range(1, n_layers):
                 name = 'b{}'.format(i)
                 setattr(self, name, BottleneckB(out_channels, mid_channels,
                                                 initialW))

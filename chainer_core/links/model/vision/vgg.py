@@ -13,6 +13,10 @@ from chainer_core.links.connection.linear import Linear
 from chainer_core.links.model.vision import _util
 from chainer_core.serializers import npz
 
+# Chainer's flag for whether image preprocessing can be used (it needs
+# PIL there); here it is done in NumPy, so it always can.
+available = True
+
 _MEAN_BGR = (103.939, 116.779, 123.68)
 
 # Convolution blocks: output channels and the number of 3x3 convolutions.
