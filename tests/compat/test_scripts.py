@@ -67,35 +67,50 @@ def _check_serialization(r):
     assert r['log_iterations'] == [10, 20, 30], r
 
 
-# script -> (extra arguments, check of its metrics, slow)
+def _check_vae(r):
+    assert r['last_loss'] < r['first_loss'], r
+    assert r['reconstruction_error'] < 0.2, r
+
+
+def _check_word2vec(r):
+    assert r['last_loss'] < r['first_loss'], r
+    assert r['same_topic'] > r['other_topic'] + 0.3, r
+
+
+# case -> (script, extra arguments, check of its metrics, slow)
 CASES = {
-    'train_mlp.py': ([], _check_mlp, False),
-    'custom_loop.py': ([], _decreased('first_loss', 'last_loss'), False),
-    'train_dcgan.py': ([], _check_gan, False),
-    'train_rnnlm.py': ([], _check_rnnlm, False),
-    'train_cifar_cnn.py': ([], _check_cnn, False),
-    'serialize_resume.py': ([], _check_serialization, False),
+    'mlp': ('train_mlp.py', [], _check_mlp, False),
+    'custom_loop': ('custom_loop.py', [],
+                    _decreased('first_loss', 'last_loss'), False),
+    'dcgan': ('train_dcgan.py', [], _check_gan, False),
+    'rnnlm': ('train_rnnlm.py', [], _check_rnnlm, False),
+    'cifar_cnn': ('train_cifar_cnn.py', [], _check_cnn, False),
+    'serialize': ('serialize_resume.py', [], _check_serialization, False),
+    'vae': ('train_vae.py', [], _check_vae, False),
+    'word2vec_skipgram_ns': ('train_word2vec.py',
+                             ['--model', 'skipgram', '--out-type', 'ns'],
+                             _check_word2vec, False),
+    'word2vec_cbow_hsm': ('train_word2vec.py',
+                          ['--model', 'cbow', '--out-type', 'hsm'],
+                          _check_word2vec, False),
 }
 
-# (script, device) -> the error it fails with today; device None: on every
+# (case, device) -> the error it fails with today; device None: on every
 # device.
 KNOWN_FAILURES = {
-    ('train_dcgan.py', None):
-        'TypeError: StandardUpdater: a dict of optimizers needs the key '
-        '"main" (Chainer accepts {"gen": ..., "dis": ...})',
 }
 
 
 def _params():
     for device in _installed_devices():
-        for script, (args, check, slow) in sorted(CASES.items()):
+        for case, (script, args, check, slow) in sorted(CASES.items()):
             marks = [pytest.mark.slow] if slow else []
             reason = KNOWN_FAILURES.get(
-                (script, device), KNOWN_FAILURES.get((script, None)))
+                (case, device), KNOWN_FAILURES.get((case, None)))
             if reason is not None:
                 marks.append(pytest.mark.xfail(strict=True, reason=reason))
             yield pytest.param(script, device, args, check, marks=marks,
-                               id='{}-{}'.format(script[:-3], device))
+                               id='{}-{}'.format(case, device))
 
 
 @pytest.mark.parametrize('script,device,args,check', list(_params()))
