@@ -8,6 +8,7 @@ import pytest
 
 import chainer_core as chainer
 import chainer_core.functions as F
+import chainer_core.links as L
 from chainer_core import training
 from chainer_core.dataset import convert
 from chainer_core.serializers import npz
@@ -117,8 +118,151 @@ def test_bad_arguments():
     it = chainer.iterators.SerialIterator(numpy.ones((2, 1)), 1)
     with pytest.raises(TypeError, match='iterator'):
         training.updaters.StandardUpdater([1, 2], optimizer)
-    with pytest.raises(TypeError, match='optimizer'):
-        training.updaters.StandardUpdater(it, {'other': optimizer})
+    with pytest.raises(TypeError, match="optimizer 'dis'.*lacks update"):
+        training.updaters.StandardUpdater(it, {'gen': optimizer,
+                                               'dis': model})
+    with pytest.raises(ValueError, match='optimizers is empty'):
+        training.updaters.StandardUpdater(it, {})
+
+
+def test_optimizers_and_iterators_under_any_names():
+    gen, dis = _Recorder(), _Recorder()
+    opt_gen = chainer.optimizers.SGD().setup(gen)
+    opt_dis = chainer.optimizers.SGD().setup(dis)
+    it = chainer.iterators.SerialIterator(numpy.ones((4, 1)), 2)
+    noise = chainer.iterators.SerialIterator(numpy.ones((4, 1)), 2)
+    updater = training.updaters.StandardUpdater(
+        {'main': it, 'noise': noise}, {'gen': opt_gen, 'dis': opt_dis})
+    assert updater.get_optimizer('gen') is opt_gen
+    assert updater.get_optimizer('dis') is opt_dis
+    assert updater.get_all_optimizers() == {'gen': opt_gen, 'dis': opt_dis}
+    assert updater.get_iterator('noise') is noise
+    # Both optimizers count epochs, as Chainer's do.
+    assert opt_gen.use_auto_new_epoch and opt_dis.use_auto_new_epoch
+    with pytest.raises(KeyError, match="no optimizer named 'main'.*dis"):
+        updater.get_optimizer('main')
+    # The default update_core needs a 'main' optimizer.
+    with pytest.raises(KeyError, match="optimizer named 'main'"):
+        updater.update()
+    assert updater.epoch == 0
+
+
+def test_epochs_need_a_main_iterator():
+    model = _Recorder()
+    optimizer = chainer.optimizers.SGD().setup(model)
+    it = chainer.iterators.SerialIterator(numpy.ones((2, 1)), 1)
+    updater = training.updaters.StandardUpdater({'train': it}, optimizer)
+    assert updater.get_iterator('train') is it
+    with pytest.raises(KeyError, match="no iterator named 'main'.*train"):
+        updater.epoch
+
+
+def test_device_moves_every_optimizer_target():
+    gen, dis = _Recorder(), _Recorder()
+    opts = {'gen': chainer.optimizers.SGD().setup(gen),
+            'dis': chainer.optimizers.SGD().setup(dis)}
+    it = chainer.iterators.SerialIterator(numpy.ones((2, 1)), 1)
+    updater = training.updaters.StandardUpdater(it, opts, device=-1)
+    assert updater.device.name == '@numpy'
+    assert updater.input_device is updater.device
+    assert gen.device.name == '@numpy' and dis.device.name == '@numpy'
+
+
+class _Generator(chainer.Chain):
+    def __init__(self, w):
+        super().__init__()
+        with self.init_scope():
+            self.l = L.Linear(w.shape[1], w.shape[0], nobias=True,
+                              initialW=w)
+
+    def forward(self, z):
+        return self.l(z)
+
+
+class _GANUpdater(training.updaters.StandardUpdater):
+    """Chainer's DCGAN example's updater, with linear models and losses
+    whose gradients are known in closed form."""
+
+    def update_core(self):
+        opt_gen = self.get_optimizer('gen')
+        opt_dis = self.get_optimizer('dis')
+        gen, dis = opt_gen.target, opt_dis.target
+        x_real = self.converter(self.get_iterator('main').next(),
+                                self.device)
+        z = self.converter(self.get_iterator('noise').next(), self.device)
+        x_fake = gen(z)
+        y_real, y_fake = dis(x_real), dis(x_fake)
+        loss_dis = F.sum(y_real) - F.sum(y_fake)
+        loss_gen = F.sum(y_fake)
+        chainer.report({'loss': loss_gen}, gen)
+        chainer.report({'loss': loss_dis}, dis)
+        gen.cleargrads()
+        loss_gen.backward()
+        opt_gen.update()
+        dis.cleargrads()
+        loss_dis.backward()
+        opt_dis.update()
+
+
+def _gan():
+    rng = numpy.random.RandomState(1)
+    real = rng.randn(8, 3).astype(numpy.float32)
+    noise = rng.randn(8, 2).astype(numpy.float32)
+    w_gen = rng.randn(3, 2).astype(numpy.float32)
+    w_dis = rng.randn(1, 3).astype(numpy.float32)
+    gen, dis = _Generator(w_gen), _Generator(w_dis)
+    opt_gen = chainer.optimizers.SGD(lr=0.1).setup(gen)
+    opt_dis = chainer.optimizers.SGD(lr=0.2).setup(dis)
+    updater = _GANUpdater(
+        {'main': chainer.iterators.SerialIterator(real, 4, shuffle=False),
+         'noise': chainer.iterators.SerialIterator(noise, 4, shuffle=False)},
+        {'gen': opt_gen, 'dis': opt_dis}, device='@numpy')
+    return updater, gen, dis, (real, noise, w_gen, w_dis)
+
+
+def test_gan_updater_updates_both_models():
+    updater, gen, dis, (real, noise, w_gen, w_dis) = _gan()
+    for step in range(4):
+        rows = slice(4 * (step % 2), 4 * (step % 2) + 4)
+        x, z = real[rows], noise[rows]
+        x_fake = z @ w_gen.T
+        # d(sum(w_dis x_fake))/d w_gen = w_dis^T (sum of z); the
+        # discriminator's gradient is the sum of real minus fake inputs.
+        grad_gen = numpy.outer(w_dis[0], z.sum(axis=0))
+        grad_dis = (x.sum(axis=0) - x_fake.sum(axis=0))[None]
+        w_gen = w_gen - 0.1 * grad_gen
+        w_dis = w_dis - 0.2 * grad_dis
+        updater.update()
+        numpy.testing.assert_allclose(gen.l.W.array, w_gen, rtol=1e-5)
+        numpy.testing.assert_allclose(dis.l.W.array, w_dis, rtol=1e-5)
+    assert updater.iteration == 4 and updater.epoch == 2
+    # Only the default update_core tells optimizers of new epochs.
+    assert updater.get_optimizer('gen').epoch == 0
+    assert updater.get_optimizer('dis').epoch == 0
+
+
+def test_gan_updater_in_a_trainer_and_resumed(tmp_path):
+    updater, gen, dis, _ = _gan()
+    trainer = training.Trainer(updater, (2, 'epoch'), out=str(tmp_path))
+    seen = []
+    trainer.extend(lambda t: seen.append(sorted(t.observation)),
+                   name='look')
+    trainer.run()
+    assert updater.iteration == 4
+    assert seen[-1] == ['dis/loss', 'gen/loss']
+    path = str(tmp_path / 'gan.npz')
+    npz.save_npz(path, updater)
+    with numpy.load(path) as f:
+        names = set(f.files)
+    assert {'optimizer:gen/t', 'optimizer:dis/t', 'model:gen/l/W',
+            'model:dis/l/W', 'iterator:noise/current_position',
+            'iteration'} <= names
+    resumed, resumed_gen, resumed_dis, _ = _gan()
+    npz.load_npz(path, resumed)
+    assert resumed.iteration == 4
+    numpy.testing.assert_array_equal(resumed_gen.l.W.array, gen.l.W.array)
+    numpy.testing.assert_array_equal(resumed_dis.l.W.array, dis.l.W.array)
+    assert resumed.get_optimizer('dis').t == 4
 
 
 def test_serialize_round_trip(tmp_path):

@@ -4,21 +4,30 @@ from chainer_core.training.updater import Updater
 
 
 def _as_dict(value, kind, required):
-    """``{'main': value}`` unless ``value`` is already such a dict.
+    """``{'main': value}`` unless ``value`` is already a dict (of any
+    names: a GAN's updater holds ``{'gen': ..., 'dis': ...}``).
 
     Anything with the methods the updater calls is accepted (wrappers such
     as multi-node optimizers need not subclass the core's classes).
     """
-    if isinstance(value, dict):
-        if 'main' not in value:
-            raise TypeError('StandardUpdater: a dict of {}s needs the key '
-                            '"main"'.format(kind))
-        return dict(value)
-    missing = [m for m in required if not hasattr(value, m)]
-    if missing:
-        raise TypeError('StandardUpdater: the {} {!r} lacks {}'.format(
-            kind, value, ', '.join(missing)))
-    return {'main': value}
+    named = dict(value) if isinstance(value, dict) else {'main': value}
+    if not named:
+        raise ValueError('StandardUpdater: the dict of {}s is empty'.format(
+            kind))
+    for name, item in named.items():
+        missing = [m for m in required if not hasattr(item, m)]
+        if missing:
+            raise TypeError('StandardUpdater: the {} {!r} ({!r}) lacks {}'
+                            .format(kind, name, item, ', '.join(missing)))
+    return named
+
+
+def _lookup(named, name, kind):
+    try:
+        return named[name]
+    except KeyError:
+        raise KeyError('StandardUpdater: no {} named {!r}; there are {}'
+                       .format(kind, name, sorted(named))) from None
 
 
 class StandardUpdater(Updater):
@@ -26,17 +35,34 @@ class StandardUpdater(Updater):
 
     Each iteration takes a batch from the ``main`` iterator, converts it
     with ``converter`` to arrays on ``device`` and calls
-    ``optimizer.update(loss_func, *arrays)``.
+    ``optimizer.update(loss_func, *arrays)`` of the ``main`` optimizer.
+
+    Iterators and optimizers may be dicts under any names; the default
+    :meth:`update_core` and the epoch counters read ``'main'``, so a
+    subclass with other names overrides :meth:`update_core` and reads
+    them with :meth:`get_iterator` and :meth:`get_optimizer`.
 
     Args:
-        iterator: an iterator or ``{'main': iterator, ...}``.
-        optimizer: an optimizer or ``{'main': optimizer, ...}``.
+        iterator: an iterator or a dict of them (by name).
+        optimizer: an optimizer or a dict of them (by name).
         converter: batch to arrays (default :func:`concat_examples`).
         device: where batches go; the main model is moved there too.
         loss_func: the loss (default: the main optimizer's target).
         loss_scale (float): loss scaling for float16 training.
         auto_new_epoch (bool): call ``optimizer.new_epoch`` at epoch ends.
         input_device: where batches go, if different from ``device``.
+
+    Example:
+        >>> class GANUpdater(StandardUpdater):
+        ...     def update_core(self):
+        ...         gen = self.get_optimizer('gen')
+        ...         dis = self.get_optimizer('dis')
+        ...         batch = self.get_iterator('main').next()
+        ...         x = self.converter(batch, self.input_device)
+        ...         # both losses from x, each backpropagated, then:
+        ...         dis.update()
+        ...         gen.update()
+        >>> # updater = GANUpdater(it, {'gen': opt_gen, 'dis': opt_dis})
     """
 
     def __init__(self, iterator, optimizer, converter=convert.concat_examples,
@@ -66,32 +92,37 @@ class StandardUpdater(Updater):
 
     @property
     def epoch(self):
-        return self._iterators['main'].epoch
+        return self.get_iterator('main').epoch
 
     @property
     def epoch_detail(self):
-        return self._iterators['main'].epoch_detail
+        return self.get_iterator('main').epoch_detail
 
     @property
     def previous_epoch_detail(self):
-        return self._iterators['main'].previous_epoch_detail
+        return self.get_iterator('main').previous_epoch_detail
 
     @property
     def is_new_epoch(self):
-        return self._iterators['main'].is_new_epoch
+        return self.get_iterator('main').is_new_epoch
 
     def finalize(self):
         for it in self._iterators.values():
             it.finalize()
 
     def get_optimizer(self, name):
-        return self._optimizers[name]
+        """The optimizer called ``name`` (``'main'`` when one was given
+        alone)."""
+        return _lookup(self._optimizers, name, 'optimizer')
 
     def get_all_optimizers(self):
+        """A dict of every optimizer by name."""
         return dict(self._optimizers)
 
     def get_iterator(self, name):
-        return self._iterators[name]
+        """The iterator called ``name`` (``'main'`` when one was given
+        alone)."""
+        return _lookup(self._iterators, name, 'iterator')
 
     def update(self):
         """One iteration."""
@@ -99,10 +130,10 @@ class StandardUpdater(Updater):
         self.iteration += 1
 
     def update_core(self):
-        iterator = self._iterators['main']
+        iterator = self.get_iterator('main')
+        optimizer = self.get_optimizer('main')
         batch = iterator.next()
         in_arrays = self.converter(batch, self.input_device)
-        optimizer = self._optimizers['main']
         loss_func = self.loss_func or optimizer.target
         if isinstance(in_arrays, tuple):
             optimizer.update(loss_func, *in_arrays)
