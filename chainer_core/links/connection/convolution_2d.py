@@ -2,6 +2,7 @@
 from chainer_core import initializers
 from chainer_core.functions.connection.convolution_2d import convolution_2d
 from chainer_core.link import Link
+from chainer_core.links._checks import check_size
 from chainer_core.variable import Parameter
 
 
@@ -85,8 +86,10 @@ class Convolution2D(Link):
             'Convolution2D', kwargs, (('dilate', 1), ('groups', 1)))
         if ksize is None:
             out_channels, ksize, in_channels = in_channels, out_channels, None
-        self.in_channels = in_channels
-        self.out_channels = out_channels
+        self.in_channels = check_size('Convolution2D', 'in_channels',
+                                      in_channels, allow_none=True)
+        self.out_channels = out_channels = check_size(
+            'Convolution2D', 'out_channels', out_channels)
         self.ksize = ksize
         self.stride = _pair(stride)
         self.pad = _pair(pad)

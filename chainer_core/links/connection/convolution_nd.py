@@ -2,6 +2,7 @@
 from chainer_core import initializers
 from chainer_core.functions.connection.convolution_nd import convolution_nd
 from chainer_core.link import Link
+from chainer_core.links._checks import check_size
 from chainer_core.links.connection.convolution_2d import (
     _bias, _check_groups, _check_in_channels)
 from chainer_core.utils import conv_nd
@@ -42,9 +43,12 @@ class ConvolutionND(Link):
         super().__init__()
         if ksize is None:
             out_channels, ksize, in_channels = in_channels, out_channels, None
-        self.ndim = ndim
-        self.in_channels = in_channels
-        self.out_channels = out_channels
+        name = type(self).__name__
+        self.ndim = ndim = check_size(name, 'ndim', ndim, allow_zero=False)
+        self.in_channels = check_size(name, 'in_channels', in_channels,
+                                      allow_none=True)
+        self.out_channels = out_channels = check_size(
+            name, 'out_channels', out_channels)
         self.ksize = conv_nd.as_tuple(ksize, ndim, 'ksize')
         self.stride = conv_nd.as_tuple(stride, ndim, 'stride')
         self.pad = conv_nd.as_tuple(pad, ndim, 'pad')

@@ -2,6 +2,7 @@
 from chainer_core import initializers
 from chainer_core.functions.connection.embed_id import embed_id
 from chainer_core.link import Link
+from chainer_core.links._checks import check_size
 from chainer_core.variable import Parameter
 
 
@@ -21,6 +22,8 @@ class EmbedID(Link):
     ignore_label = None
 
     def __init__(self, in_size, out_size, initialW=None, ignore_label=None):
+        in_size = check_size('EmbedID', 'in_size', in_size)
+        out_size = check_size('EmbedID', 'out_size', out_size)
         super().__init__()
         self.ignore_label = ignore_label
         if initialW is None:

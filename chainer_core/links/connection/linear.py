@@ -3,6 +3,7 @@ from chainer_core import initializers
 from chainer_core import utils
 from chainer_core.functions.connection.linear import linear
 from chainer_core.link import Link
+from chainer_core.links._checks import check_size
 from chainer_core.variable import Parameter
 
 
@@ -28,6 +29,8 @@ class Linear(Link):
         super().__init__()
         if out_size is None:
             in_size, out_size = None, in_size
+        in_size = check_size('Linear', 'in_size', in_size, allow_none=True)
+        out_size = check_size('Linear', 'out_size', out_size)
         self.in_size = in_size
         self.out_size = out_size
         with self.init_scope():

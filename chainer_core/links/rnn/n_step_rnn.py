@@ -15,6 +15,7 @@ from chainer_core.functions.array.split_axis import split_axis
 from chainer_core.functions.connection.n_step_rnn import (
     _parse_kwargs, n_step_birnn, n_step_rnn)
 from chainer_core.link import ChainList, Link
+from chainer_core.links._checks import check_size
 from chainer_core.variable import Parameter, Variable
 
 
@@ -129,7 +130,11 @@ class NStepRNNBase(ChainList):
 
     def __init__(self, n_layers, in_size, out_size, dropout, *,
                  initialW=None, initial_bias=None, **kwargs):
-        _check_init_kwargs(type(self).__name__, kwargs)
+        name = type(self).__name__
+        _check_init_kwargs(name, kwargs)
+        n_layers = check_size(name, 'n_layers', n_layers, allow_zero=False)
+        in_size = check_size(name, 'in_size', in_size)
+        out_size = check_size(name, 'out_size', out_size)
         direction = 2 if self.use_bi_direction else 1
         w_init = initializers._get_initializer(initialW)
         b_init = initializers._get_initializer(
