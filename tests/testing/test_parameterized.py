@@ -119,3 +119,26 @@ def test_pytest_collects_the_generated_classes(tmp_path):
     assert '1 failed, 3 passed' in out
     assert 'n: 3' in out
     assert 'TestUnit_param_2_n_3::test_small' in out
+
+
+def test_from_pytest_parameterize_and_parameterize_pytest():
+    assert testing.from_pytest_parameterize('a', [1, 2]) == [{'a': 1},
+                                                             {'a': 2}]
+    assert testing.from_pytest_parameterize('a, b', [(1, 2), (3, 4)]) == \
+        testing.from_pytest_parameterize(['a', 'b'], [(1, 2), (3, 4)]) == \
+        [{'a': 1, 'b': 2}, {'a': 3, 'b': 4}]
+    module = module_from('''
+        import unittest
+        from chainer_core import testing
+
+        @testing.parameterize_pytest('x,y', [(1, 2), (3, 4)])
+        class TestSum(unittest.TestCase):
+            def test_it(self):
+                assert self.x + 1 == self.y
+    ''')
+    names = sorted(n for n in vars(module) if n.startswith('TestSum_'))
+    assert len(names) == 2
+    result = unittest.TestResult()
+    for name in names:
+        getattr(module, name)('test_it').run(result)
+    assert result.wasSuccessful() and result.testsRun == 2
