@@ -1,5 +1,6 @@
 """Training loop (Chainer's ``chainer.training``)."""
 from chainer_core.training import extensions  # NOQA
+from chainer_core.training import trigger  # NOQA
 from chainer_core.training import triggers  # NOQA
 from chainer_core.training import updaters  # NOQA
 from chainer_core.training import util  # NOQA

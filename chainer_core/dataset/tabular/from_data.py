@@ -106,12 +106,12 @@ def from_data(data, *, size=None):
         TabularDataset: the dataset, reading ``data`` on demand.
 
     Example:
-        >>> import numpy as np
         >>> from chainer_core.dataset import tabular
-        >>> d = tabular.from_data((np.arange(3), ('sq', lambda i: i * i)),
-        ...                       size=3)
+        >>> d = tabular.from_data(([0, 1, 2], ('sq', lambda i: i * i)))
         >>> d[2]
         (2, 4)
+        >>> d.keys[1]
+        'sq'
     """
     if _is_named(data):
         return _checked(_column(data[0], data[1], size), size)

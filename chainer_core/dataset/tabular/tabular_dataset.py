@@ -20,13 +20,12 @@ class TabularDataset(DatasetMixin):
     dataset with one key whose examples are that key's value alone).
 
     Example:
-        >>> import numpy as np
         >>> from chainer_core.dataset import tabular
-        >>> d = tabular.from_data({'x': np.arange(4), 'y': np.arange(4) * 2})
+        >>> d = tabular.from_data({'x': [0, 1, 2, 3], 'y': [0, 2, 4, 6]})
         >>> d[1]
         {'x': 1, 'y': 2}
         >>> d.slice[1:3, 'y'].fetch()
-        array([2, 4])
+        [2, 4]
     """
 
     def __len__(self):
