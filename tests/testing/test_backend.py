@@ -109,3 +109,52 @@ def test_inject_backend_tests_skips_unavailable_devices():
 def test_get_array():
     a = backend.get_array([1, 2], '@numpy')
     assert isinstance(a, numpy.ndarray) and a.tolist() == [1, 2]
+
+
+def test_chainer_attributes():
+    config = testing.BackendConfig({'use_cuda': True, 'use_cudnn': 'always'})
+    assert (config.use_cuda, config.cuda_device, config.use_cudnn,
+            config.use_ideep, config.use_chainerx, config.chainerx_device,
+            config.autotune) == (True, 0, 'always', 'never', False, None,
+                                 False)
+    assert [m.name for m in config.get_pytest_marks()] == ['gpu', 'cudnn']
+    assert [m.name for m in testing.BackendConfig(
+        {'use_ideep': 'always'}).get_pytest_marks()] == ['ideep']
+    assert testing.BackendConfig({}).get_pytest_marks() == []
+    with pytest.raises(ValueError, match='chainerx_device'):
+        testing.BackendConfig({'use_chainerx': True})
+
+
+def test_test_methods_receive_the_config():
+    module = module_from('''
+        import unittest
+        import chainer_core as chainer
+        from chainer_core import testing
+
+        @testing.inject_backend_tests(
+            ['test_arg'], [{}, {'use_ideep': 'always'},
+                           {'use_chainerx': True,
+                            'chainerx_device': 'native:0'}])
+        class TestArg(unittest.TestCase):
+            seen = []
+
+            def test_arg(self, backend_config):
+                assert self.backend_config is backend_config
+                with backend_config:
+                    self.seen.append((chainer.get_device().name,
+                                      chainer.config.use_ideep))
+    ''')
+    names = sorted(n for n in vars(module) if n.startswith('TestArg_'))
+    result = unittest.TestResult()
+    for name in names:
+        getattr(module, name)('test_arg').run(result)
+    assert result.wasSuccessful() and result.testsRun == 3
+    expected = [('@numpy', 'never')]
+    for spec, use_ideep in (('@intel64', 'always'), ('native:0', 'never')):
+        if testing.BackendConfig({'device': spec}).is_available():
+            expected.append((spec, use_ideep))
+    assert sorted(module.TestArg_backend_0_numpy.seen) == sorted(expected)
+    # pytest must not look for a backend_config fixture.
+    import inspect
+    assert list(inspect.signature(
+        module.TestArg_backend_0_numpy.test_arg).parameters) == ['self']
