@@ -225,62 +225,59 @@ class Adam(optimizer.GradientMethod):
         return self.alpha_t
 
 
-class AdamW(Adam):
+class _Variant(Adam):
+    """:class:`Adam` with the switches ``_fixed`` set, taking the arguments
+    of Adam without them."""
+
+    _fixed = {}
+
+    def __init__(self, alpha=_default_hyperparam.alpha,
+                 beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2,
+                 eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta,
+                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
+                         eta=eta, weight_decay_rate=weight_decay_rate,
+                         **self._fixed)
+
+
+class _BoundedVariant(Adam):
+    """:class:`Adam` with ``adabound`` (and the switches ``_fixed``) set,
+    taking AdaBound's arguments in Chainer's order."""
+
+    _fixed = {}
+
+    def __init__(self, alpha=_default_hyperparam.alpha,
+                 beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2,
+                 final_lr=_default_hyperparam.final_lr,
+                 gamma=_default_hyperparam.gamma,
+                 eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta,
+                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
+                         eta=eta, weight_decay_rate=weight_decay_rate,
+                         adabound=True, final_lr=final_lr, gamma=gamma,
+                         **self._fixed)
+
+
+class AdamW(_Variant):
     """Adam with decoupled weight decay (:class:`Adam` with these
     arguments)."""
 
-    def __init__(self, alpha=_default_hyperparam.alpha,
-                 beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2,
-                 eps=_default_hyperparam.eps,
-                 eta=_default_hyperparam.eta,
-                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
-        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
-                         eta=eta, weight_decay_rate=weight_decay_rate)
 
-
-class AMSGrad(Adam):
+class AMSGrad(_Variant):
     """:class:`Adam` with ``amsgrad=True``."""
 
-    def __init__(self, alpha=_default_hyperparam.alpha,
-                 beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2,
-                 eps=_default_hyperparam.eps,
-                 eta=_default_hyperparam.eta,
-                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
-        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
-                         eta=eta, weight_decay_rate=weight_decay_rate,
-                         amsgrad=True)
+    _fixed = {'amsgrad': True}
 
 
-class AdaBound(Adam):
+class AdaBound(_BoundedVariant):
     """:class:`Adam` with ``adabound=True``."""
 
-    def __init__(self, alpha=_default_hyperparam.alpha,
-                 beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2,
-                 final_lr=_default_hyperparam.final_lr,
-                 gamma=_default_hyperparam.gamma,
-                 eps=_default_hyperparam.eps,
-                 eta=_default_hyperparam.eta,
-                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
-        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
-                         eta=eta, weight_decay_rate=weight_decay_rate,
-                         adabound=True, final_lr=final_lr, gamma=gamma)
 
-
-class AMSBound(Adam):
+class AMSBound(_BoundedVariant):
     """:class:`Adam` with ``amsgrad=True`` and ``adabound=True``."""
 
-    def __init__(self, alpha=_default_hyperparam.alpha,
-                 beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2,
-                 final_lr=_default_hyperparam.final_lr,
-                 gamma=_default_hyperparam.gamma,
-                 eps=_default_hyperparam.eps,
-                 eta=_default_hyperparam.eta,
-                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
-        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps,
-                         eta=eta, weight_decay_rate=weight_decay_rate,
-                         amsgrad=True, adabound=True, final_lr=final_lr,
-                         gamma=gamma)
+    _fixed = {'amsgrad': True}
