@@ -145,8 +145,8 @@ def backprop(outputs, grad_outputs, inputs, retain_grad,
 
     debug = config.debug
     hooks = _function_hooks.get_function_hooks()
-    # Arrays handed to variables so far: a leaf never gets one of these.
-    used = {id(gy._data) for gy in grad_outputs if gy is not None}
+    # Arrays handed to leaves so far: no two leaves share one.
+    used = set()
     # The ops a first-order backward applies get arrays made by other ops,
     # and _check_grad validates what each backward returns: their input
     # type checks would only repeat work (debug mode keeps them).
@@ -178,8 +178,6 @@ def backprop(outputs, grad_outputs, inputs, retain_grad,
                     if var is not None:
                         var._grad_var = g
                         var._loss_scale = loss_scale
-                        if g is not None:
-                            used.add(id(g._data))
                 if g is not None:
                     any_grad = True
                 gys.append(g)
@@ -247,11 +245,13 @@ def backprop(outputs, grad_outputs, inputs, retain_grad,
             if var is None:
                 continue
             g = grads[node]
-            # An op may hand one gradient object to several inputs (add
-            # does), or a view of another variable's gradient (broadcast,
-            # reshape): a leaf gets its own writable array, so that
-            # in-place updates (zerograd, optimizer hooks) stay local. With
-            # double backprop the gradient must stay the graph's variable.
+            # As in Chainer a leaf takes the array its gradient arrived as
+            # (the output's own grad through an identity, say), except
+            # where that would alias another leaf's gradient (add hands
+            # one object to both inputs) or be a view of another array
+            # (broadcast, reshape): then it gets its own writable copy, so
+            # that in-place updates (zerograd, optimizer hooks) stay local.
+            # With double backprop the gradient stays the graph's variable.
             if not enable_double_backprop and (
                     id(g._data) in used or not _owns_memory(g._data)):
                 g = _variable.Variable(g._data.copy(), requires_grad=False)
