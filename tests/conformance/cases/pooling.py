@@ -292,3 +292,65 @@ for _id, _kw in (('', dict(outsize=2, spatial_scale=1.0)),
              x, rois, idx, *a),
          lambda x, rois, idx, a=_args: _align_ref(x, rois, idx, *a, 'max'),
          consts={'rois': _ROIS4, 'idx': _ROI_IDX})
+
+
+# The fixed-dimension forms of the N-dimensional poolings.
+for _n, _shape in ((1, (2, 3, 7)), (3, (2, 2, 4, 3, 5))):
+    case('max_pooling_{}d'.format(_n), (Distinct(_shape),),
+         lambda x, n=_n: getattr(F, 'max_pooling_{}d'.format(n))(x, 2, 1, 1),
+         lambda x: _max_pool_ref(x, 2, 1, 1))
+    case('average_pooling_{}d'.format(_n), (Floats(_shape),),
+         lambda x, n=_n: getattr(F, 'average_pooling_{}d'.format(n))(
+             x, 2, 1, 1, pad_value=None),
+         lambda x: _avg_pool_ref(x, 2, 1, 1, pad_value=None))
+    case('unpooling_{}d'.format(_n), (Floats(_shape[:2] + (2,) * _n),),
+         lambda x, n=_n: getattr(F, 'unpooling_{}d'.format(n))(x, 2),
+         lambda x: _unpool_ref(x, 2))
+
+
+def _roi_bins_ref(rois, outsize, spatial_scale, dims):
+    """Per region and bin, the pixel rectangle of roi_max_pooling_2d and
+    roi_average_pooling_2d: boxes (y0, x0, y1, x1) rounded half to even,
+    max(end - start, 1) pixels, floor/ceil bin edges, clipped."""
+    out = []
+    for roi in rois:
+        y0, x0, y1, x1 = [round(float(v) * spatial_scale) for v in roi]
+        step_h = max(y1 - y0, 1) / outsize[0]
+        step_w = max(x1 - x0, 1) / outsize[1]
+        bins = {}
+        for i, j in itertools.product(range(outsize[0]), range(outsize[1])):
+            hs = min(max(math.floor(i * step_h) + y0, 0), dims[0])
+            he = min(max(math.ceil((i + 1) * step_h) + y0, 0), dims[0])
+            ws = min(max(math.floor(j * step_w) + x0, 0), dims[1])
+            we = min(max(math.ceil((j + 1) * step_w) + x0, 0), dims[1])
+            bins[i, j] = (hs, he, ws, we)
+        out.append(bins)
+    return out
+
+
+def _roi_box_pool_ref(x, rois, roi_indices, outsize, spatial_scale, reduce):
+    y = numpy.zeros((len(rois), x.shape[1]) + outsize)
+    for r, bins in enumerate(_roi_bins_ref(rois, outsize, spatial_scale,
+                                           x.shape[2:])):
+        for (i, j), (hs, he, ws, we) in bins.items():
+            patch = x[roi_indices[r], :, hs:he, ws:we]
+            if patch.size:
+                y[r, :, i, j] = reduce(patch.reshape(len(patch), -1), axis=1)
+    return y
+
+
+# Regions inside and across the border (no bin entirely outside: an
+# empty max bin is -inf), one with a half-pixel tie in its rounding.
+_ROIS4 = Fixed([[1, 1, 3, 4], [2, 0, 5, 3], [0.5, 2.4, 7, 6],
+                [3, 3, 4, 4]], dtype=numpy.float32)
+_ROI_INDICES = Fixed([0, 1, 1, 0])
+for _name, _reduce, _gen in (
+        ('roi_max_pooling_2d', numpy.max, Distinct),
+        ('roi_average_pooling_2d', numpy.mean, Floats)):
+    for _id, _outsize, _scale in (('', (3, 2), 1.0), ('-scale', (2, 3), 0.6)):
+        case(_name + _id, (_gen((2, 3, 6, 5)),),
+             lambda x, rois, idx, f=getattr(F, _name), o=_outsize,
+             s=_scale: f(x, rois.astype(x.dtype), idx, o, s),
+             lambda x, rois, idx, o=_outsize, s=_scale, red=_reduce:
+             _roi_box_pool_ref(x, rois, idx, o, s, red),
+             consts={'rois': _ROIS4, 'idx': _ROI_INDICES})
