@@ -92,3 +92,51 @@ def test_trainer_with_mock_updater(tmp_path):
                     (4, 1, False), (5, 1, False), (6, 2, True)]
     assert trainer.updater.epoch_detail == 2.0
     assert trainer.updater.previous_epoch_detail == pytest.approx(5 / 3)
+
+
+def test_mock_updater_is_a_configurable_mock():
+    trainer = testing.get_trainer_with_mock_updater(iter_per_epoch=2)
+    updater = trainer.updater
+    assert (updater.iteration, updater.epoch, updater.is_new_epoch,
+            updater.previous_epoch_detail) == (0, 0, True, None)
+    sentinel = object()
+    updater.get_optimizer.return_value = sentinel
+    assert updater.get_optimizer('main') is sentinel
+    assert updater.get_all_optimizers() == {}
+    updater.update()
+    assert (updater.epoch_detail, updater.is_new_epoch) == (0.5, False)
+
+
+def test_attr_device_marks(tmp_path):
+    code, out = run_pytest(tmp_path, '''
+        from chainer_core.testing import attr
+
+        @attr.ideep
+        def test_ideep():
+            pass
+
+        @attr.chainerx
+        def test_chainerx():
+            pass
+
+        @attr.cudnn
+        def test_cudnn():
+            pass
+
+        @attr.slow
+        def test_slow():
+            pass
+    ''', '-m', 'not cudnn', '-W', 'ignore::pytest.PytestUnknownMarkWarning')
+    assert code == 0, out
+    expected = sum(testing.BackendConfig({'device': spec}).is_available()
+                   for spec in ('@intel64', 'native:0')) + 1
+    assert '{} passed'.format(expected) in out and '1 deselected' in out
+    assert attr.is_available() and attr.get_error() is None
+    attr.check_available()
+
+
+def test_gradient_check_assert_allclose():
+    chainer.gradient_check.assert_allclose(numpy.ones(2), numpy.ones(2))
+    with pytest.raises(AssertionError, match='mismatched: 1 of 2'):
+        chainer.gradient_check.assert_allclose(numpy.ones(2),
+                                               numpy.array([1., 2.]))
