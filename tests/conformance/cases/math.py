@@ -581,3 +581,116 @@ case('sparse_matmul-batched', (Floats((2, 6)), Floats((2, 3, 2))),
      consts=dict(row=Fixed(numpy.stack([_ROW, _ROW[::-1]])),
                  col=Fixed(numpy.stack([_COL, _COL[::-1]]))),
      fwd={f16: dict(atol=3e-3)})
+
+
+# -- special functions of the normal distribution and relatives
+
+def _ndtr_ref(x):
+    import math
+    return _elementwise(lambda v: 0.5 * math.erfc(-v / math.sqrt(2)))(x)
+
+
+def _bisect(fn, low, high, increasing=True):
+    """The inverse of the monotonic scalar function fn by bisection."""
+    def one(v):
+        lo, hi = low, high
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if (fn(mid) < v) == increasing:
+                lo = mid
+            else:
+                hi = mid
+        return (lo + hi) / 2
+    return _elementwise(one)
+
+
+def _hurwitz_ref(s, q):
+    """sum_k (q + k)^-s: 2000 terms, the tail by Euler-Maclaurin."""
+    def one(a, b):
+        k = numpy.arange(2000)
+        w = b + 2000.0
+        return (((b + k) ** -a).sum() + w ** (1 - a) / (a - 1) +
+                w ** -a / 2 + a * w ** (-a - 1) / 12)
+    return numpy.vectorize(one, otypes=[numpy.float64])(s, q)
+
+
+case('arctanh', (Floats((3, 4), -0.8, 0.8),), F.arctanh,
+     lambda x: 0.5 * numpy.log((1 + x) / (1 - x)))
+case('ndtr', (Floats((3, 4), -3.0, 3.0),), F.ndtr, _ndtr_ref)
+case('log_ndtr', (Floats((3, 4), -4.0, 3.0),), F.log_ndtr,
+     lambda x: numpy.log(_ndtr_ref(x)), fwd={f16: dict(atol=3e-3)})
+case('ndtri', (Floats((3, 4), 0.05, 0.95),), F.ndtri,
+     _bisect(lambda v: 0.5 * __import__('math').erfc(
+         -v / __import__('math').sqrt(2)), -10.0, 10.0),
+     fwd={f16: dict(atol=5e-3)}, bwd={f16: dict(atol=2e-2, rtol=2e-2)},
+     dbl={f16: dict(atol=5e-2, rtol=5e-2)})
+case('erfcinv', (Floats((3, 4), 0.1, 1.9),), F.erfcinv,
+     _bisect(__import__('math').erfc, -6.0, 6.0, increasing=False),
+     fwd={f16: dict(atol=3e-3)}, bwd={f16: dict(atol=1e-2, rtol=2e-2)},
+     dbl={f16: dict(atol=5e-2, rtol=5e-2)})
+case('erfcx', (Floats((3, 4), -1.0, 3.0),), F.erfcx,
+     _elementwise(lambda v: __import__('math').exp(v * v) *
+                  __import__('math').erfc(v)),
+     fwd={f16: dict(atol=5e-3)})
+case('zeta', (Floats((3, 4), 0.5, 2.0),),
+     lambda q, s: F.zeta(s, q), lambda q, s: _hurwitz_ref(s, q),
+     consts={'s': Fixed(numpy.linspace(2.0, 4.0, 12).reshape(3, 4),
+                        dtype=numpy.float64)},
+     fwd={f16: dict(rtol=4e-3)}, bwd={f16: dict(atol=5e-2, rtol=2e-2)},
+     dbl={f16: dict(atol=2e-1, rtol=5e-2)})
+case('zeta-bcast', (Floats((2, 1), 1.0, 2.0),),
+     lambda q, s: F.zeta(s, q), lambda q, s: _hurwitz_ref(s, q),
+     consts={'s': Fixed([2.5, 3.0, 5.0], dtype=numpy.float64)},
+     fwd={f16: dict(rtol=4e-3)}, bwd={f16: dict(atol=5e-2, rtol=2e-2)},
+     dbl={f16: dict(atol=2e-1, rtol=5e-2)})
+
+
+# -- other linear algebra and transforms
+
+def _dft(real, imag, inverse):
+    """The DFT along the last axis by its matrix."""
+    n = real.shape[-1]
+    k = numpy.arange(n)
+    sign = 1 if inverse else -1
+    m = numpy.exp(sign * 2j * numpy.pi * numpy.outer(k, k) / n)
+    y = (real + 1j * imag) @ m.T
+    return y / n if inverse else y
+
+
+for _name, _inverse in (('fft', False), ('ifft', True)):
+    for _shape in ((5,), (2, 3, 4)):
+        case('{}-{}d'.format(_name, len(_shape)),
+             (Floats(_shape), Floats(_shape)),
+             lambda r, i, f=getattr(F, _name): F.concat(f((r, i)), axis=-1),
+             lambda r, i, inv=_inverse: numpy.concatenate(
+                 [_dft(r, i, inv).real, _dft(r, i, inv).imag], axis=-1),
+             fwd={f16: dict(atol=5e-3)})
+
+case('batch_l2_norm_squared', (Floats((3, 2, 4)),), F.batch_l2_norm_squared,
+     lambda x: _add_over(x * x, (1, 2)), fwd={f16: dict(atol=5e-3)})
+case('batch_l2_norm_squared-2d', (Floats((4, 5)),), F.batch_l2_norm_squared,
+     lambda x: _add_over(x * x, (1,)), fwd={f16: dict(atol=5e-3)})
+
+
+def _cholesky_ref(a):
+    """The Cholesky-Banachiewicz recurrence, row by row."""
+    n = a.shape[0]
+    L = numpy.zeros_like(a)
+    for i in range(n):
+        for j in range(i + 1):
+            s = a[i, j] - sum(L[i, k] * L[j, k] for k in range(j))
+            L[i, j] = numpy.sqrt(s) if i == j else s / L[j, j]
+    return L
+
+
+# The matrix is made symmetric inside the call, so that the numerical
+# gradient perturbs both triangles alike.
+case('cholesky', (WellConditioned((3, 3)),),
+     lambda a: F.cholesky((a + F.transpose(a)) * 0.5),
+     lambda a: _cholesky_ref((a + a.T) / 2),
+     fwd={f16: dict(atol=3e-3)}, bwd={f16: dict(atol=2e-2, rtol=2e-2)},
+     dbl={f16: dict(atol=1e-1, rtol=5e-2)})
+
+case('mean-weights', (Floats((3, 4)), Floats((4,), 0.5, 1.5)),
+     lambda x, w: F.mean(x, axis=1, weights=w),
+     lambda x, w: (x * w).sum(axis=1) / w.sum())
