@@ -1,9 +1,9 @@
 """NegativeSampling: the negative sampling loss with its word vectors."""
 import numpy
 
+from chainer_core.configuration import get_dtype
 from chainer_core.functions.loss.negative_sampling import negative_sampling
 from chainer_core.link import Link
-from chainer_core.links.normalization.batch_normalization import _dtype
 from chainer_core.utils.walker_alias import WalkerAlias
 from chainer_core.variable import Parameter
 
@@ -29,7 +29,7 @@ class NegativeSampling(Link):
 
     def __init__(self, in_size, counts, sample_size, power=0.75, dtype=None):
         super().__init__()
-        dtype = _dtype(dtype)
+        dtype = get_dtype(dtype)
         self.sample_size = sample_size
         p = numpy.power(numpy.asarray(counts, dtype=numpy.float64), power)
         self.sampler = WalkerAlias(p)

@@ -11,10 +11,9 @@ from chainer_core.variable import Parameter
 
 
 def _dtype(dtype):
-    """A link's parameter dtype: ``config.dtype`` when None."""
-    if dtype is None:
-        dtype = configuration.config.dtype
-    return numpy.dtype(dtype)
+    """A normalization link's parameter dtype: the default dtype when
+    None; under mixed16, float32 (its statistics need the range)."""
+    return configuration.get_dtype(dtype, map_mixed16=numpy.float32)
 
 
 def _parse_forward_kwargs(name, kwargs):

@@ -1,6 +1,11 @@
 """GroupNormalization: group normalization with a learnt scale and
 shift."""
+import copy
+
+import numpy
+
 from chainer_core import initializers
+from chainer_core.configuration import get_dtype
 from chainer_core.functions.normalization.group_normalization import (
     group_normalization)
 from chainer_core.link import Link
@@ -43,6 +48,14 @@ class GroupNormalization(Link):
             self._initialize_params(size)
 
     def _initialize_params(self, size):
+        for param in (self.gamma, self.beta):
+            if getattr(param.initializer, 'dtype', None) is None:
+                # Under mixed16 the scale and shift stay float32, as in
+                # BatchNormalization; a copy, so that the caller's
+                # initializer is not changed.
+                param.initializer = copy.copy(param.initializer)
+                param.initializer.dtype = get_dtype(
+                    map_mixed16=numpy.float32)
         self.gamma.initialize(size)
         self.beta.initialize(size)
 
