@@ -159,8 +159,8 @@ def simplified_dropconnect(x, W, b=None, ratio=.5, train=True, mask=None,
             for the whole batch.
 
     Returns:
-        Variable of shape ``(n, M)`` and the dtype of ``x``. Differentiable at any order for the
-        fixed mask.
+        Variable of shape ``(n, M)`` and the dtype of ``x``. Differentiable
+        at any order for the fixed mask.
     """
     if not train:
         ratio = 0
