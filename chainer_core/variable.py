@@ -185,7 +185,7 @@ class Variable:
             graph.set_grad(g, gv._garray if gv._garray is not None
                            else gv._data)
         if isinstance(self, Parameter):
-            _graph_parameters.add(self)
+            _graph_parameters[id(self)] = self
         return g
 
     def _grad_array(self, keep_graph=False):
@@ -648,7 +648,7 @@ class Variable:
         if not retain_grad:
             graph.set_grad(ga, None)
         if loss_scale is not None:
-            for p in list(_graph_parameters):
+            for p in list(_graph_parameters.values()):
                 if p._grad_array() is not None:
                     p._loss_scale = loss_scale
 
@@ -767,7 +767,8 @@ class Variable:
 
 # Parameters in a backend's graph, for backward(loss_scale=...): their
 # gradients are accumulated by the backend, so they are marked afterwards.
-_graph_parameters = weakref.WeakSet()
+# Keyed by id: a WeakSet compares members with ==, which Variables refuse.
+_graph_parameters = weakref.WeakValueDictionary()
 
 
 def _to_numpy_for_display(array):

@@ -110,3 +110,20 @@ class TestChainerStyleFunctions:
         a.grad = device.send(numpy.array([1.0], numpy.float32))
         a.backward()
         numpy.testing.assert_allclose(_host(x.grad), [1, 5])
+
+
+@pytest.mark.parametrize('device', _devices())
+def test_parameter_array_replaced_between_steps(device):
+    # Optimizers and user code assign param.array; the next forward pass
+    # must take the new array (on native:0 the parameter rejoins the
+    # graph).
+    link = chainer.links.Linear(2, 3).to_device(device)
+    x = device.send(numpy.ones((1, 2), numpy.float32))
+    for step in range(3):
+        link.cleargrads()
+        F.sum(link(x)).backward()
+        link.W.array = link.W.array - 0.5 * link.W.grad
+    expected = link.W.array
+    y = link(x)
+    want = _host(x) @ _host(expected).T + _host(link.b.array)
+    numpy.testing.assert_allclose(_host(y.array), want, rtol=1e-6)
