@@ -1,4 +1,6 @@
 """Iterators (Chainer's ``chainer.iterators``)."""
+from chainer_core.iterators import dali_iterator  # NOQA
+from chainer_core.iterators.dali_iterator import DaliIterator  # NOQA
 from chainer_core.iterators.multiprocess_iterator import (  # NOQA
     MultiprocessIterator)
 from chainer_core.iterators.multithread_iterator import (  # NOQA
