@@ -3,7 +3,7 @@ shift operation of Wu et al., 2017, a parameter-free alternative to a
 spatial convolution).
 
 The offsets are the positions of a ``kh x kw`` window around its centre,
-row-major with the centre moved to the end; channel group ``g`` takes the
+row-major with the centre and the last swapped; channel group ``g`` takes the
 ``g``-th of them, and the channels left over after ``kh * kw`` equal groups
 join the last (unshifted) group. The gradient moves the output gradient
 back, which is the shift with the opposite offsets.
@@ -15,7 +15,9 @@ from chainer_core.utils import type_check
 
 
 def _offsets(ksize, dilate):
-    """The (dy, dx) offset of each channel group, the centre last."""
+    """The (dy, dx) offset of each channel group: row-major over the
+    window, with the centre and the last swapped (so the last group stays
+    in place)."""
     kh, kw = ksize
     positions = [(i, j) for i in range(kh) for j in range(kw)]
     centre = len(positions) // 2
@@ -37,7 +39,8 @@ def _span(offset, size):
 def _shift(xp, x, ksize, dilate):
     """y (N, C, H, W): channel group g of x (C // (kh kw) channels, the
     rest in the last group) moved by the g-th window offset (row-major
-    over the (kh, kw) window times dilate, the centre last), zeros
+    over the (kh, kw) window times dilate, the centre swapped with the
+    last), zeros
     shifted in; y[.., i, j] = x[.., i - dy, j - dx]."""
     groups = ksize[0] * ksize[1]
     channels, height, width = x.shape[1:]
@@ -101,8 +104,8 @@ def shift(x, ksize=3, dilate=1):
         \\; j - d_X (v_g - \\lfloor k_W / 2 \\rfloor)}
 
     with zeros where that falls outside ``x``, where :math:`(u_g, v_g)`
-    runs over the window positions row by row, the centre taken out and
-    put last (so the last group stays in place).
+    runs over the window positions row by row, with the centre and the
+    last position swapped (so the last group stays in place).
 
     Args:
         x (Variable or array): input of shape ``(N, C, H, W)`` with

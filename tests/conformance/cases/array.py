@@ -547,3 +547,76 @@ for _id, _shape, _view in (('windows', (6,), ((4, 3), (1, 1), 0)),
     case('as_strided-' + _id, (Floats(_shape),),
          lambda x, v=_view: F.as_strided(x, *v),
          lambda x, v=_view: _strided(x, v[0], v[1], v[2] or 0))
+
+
+# transpose_sequence: the batches are concatenated (weighted by their
+# step, so that each output's gradient differs) into one output.
+def _transposed_ref(*xs):
+    steps = [numpy.stack([x[t] for x in xs if len(x) > t])
+             for t in range(len(xs[0]))]
+    return numpy.concatenate([(t + 1) * s for t, s in enumerate(steps)])
+
+
+def _transposed_call(*xs):
+    ys = F.transpose_sequence(xs)
+    return F.concat([y * (t + 1) for t, y in enumerate(ys)], axis=0)
+
+
+case('transpose_sequence', (Floats((3, 2)), Floats((2, 2)), Floats((2, 2)),
+                            Floats((1, 2))),
+     _transposed_call, _transposed_ref)
+case('transpose_sequence-1d', (Floats((4,)), Floats((1,))),
+     _transposed_call, _transposed_ref)
+
+
+def _st_grid_ref(theta, shape):
+    h, w = shape
+    out = numpy.empty((len(theta), 2, h, w))
+    for i, yt in enumerate(numpy.linspace(-1, 1, h)):
+        for j, xt in enumerate(numpy.linspace(-1, 1, w)):
+            out[:, :, i, j] = theta @ numpy.array([xt, yt, 1.0])
+    return out
+
+
+def _st_sample_ref(x, grid):
+    """Bilinear sampling, pixel by pixel, zeros outside."""
+    n, c, h, w = x.shape
+    out = numpy.zeros((n, c) + grid.shape[2:])
+    for b in range(n):
+        for i in range(grid.shape[2]):
+            for j in range(grid.shape[3]):
+                u = (grid[b, 0, i, j] + 1) * (w - 1) / 2
+                v = (grid[b, 1, i, j] + 1) * (h - 1) / 2
+                for yy in (int(numpy.floor(v)), int(numpy.floor(v)) + 1):
+                    for xx in (int(numpy.floor(u)), int(numpy.floor(u)) + 1):
+                        if 0 <= yy < h and 0 <= xx < w:
+                            weight = (1 - abs(v - yy)) * (1 - abs(u - xx))
+                            out[b, :, i, j] += weight * x[b, :, yy, xx]
+    return out
+
+
+class _OffPixelGrid:
+    """Grid points in [-1.2, 1.2] (some outside the image) whose pixel
+    coordinates stay 0.1 away from integers, where bilinear sampling has
+    kinks."""
+
+    def __init__(self, shape, dims):
+        self.shape, self.dims = shape, dims
+
+    def make(self, rng, dtype):
+        out = numpy.empty(self.shape)
+        for axis, size in enumerate(self.dims):
+            scale = (size - 1) / 2
+            pixel = rng.randint(-1, size, self.shape[:1] + self.shape[2:]) \
+                + rng.uniform(0.1, 0.9, self.shape[:1] + self.shape[2:])
+            out[:, axis] = pixel / scale - 1
+        return out.astype(dtype)
+
+
+case('spatial_transformer_grid', (Floats((2, 2, 3)),),
+     lambda t: F.spatial_transformer_grid(t, (3, 4)),
+     lambda t: _st_grid_ref(t, (3, 4)))
+case('spatial_transformer_sampler',
+     (Floats((2, 3, 4, 5)), _OffPixelGrid((2, 2, 3, 2), (5, 4))),
+     F.spatial_transformer_sampler, _st_sample_ref, double=False,
+     fwd={f16: dict(atol=4e-3)}, bwd={f16: dict(atol=2e-2, rtol=2e-2)})

@@ -264,3 +264,31 @@ case('bilinear-linear-terms',
 case('bilinear-flatten', (Floats((3, 2, 2)), Floats((3, 3)),
                           Floats((4, 3, 2))),
      F.bilinear, _bilinear_ref)
+
+
+def _shift_ref(x, ksize, dilate):
+    """Channel group g moved by the g-th window offset (row-major, the
+    centre swapped with the last), pixel by pixel."""
+    kh, kw = ksize
+    offsets = [(i - kh // 2, j - kw // 2) for i in range(kh)
+               for j in range(kw)]
+    centre = len(offsets) // 2
+    offsets[centre], offsets[-1] = offsets[-1], offsets[centre]
+    n, c, h, w = x.shape
+    size = c // len(offsets)
+    y = numpy.zeros_like(x)
+    for ch in range(c):
+        dy, dx = offsets[min(ch // size, len(offsets) - 1)]
+        for i, j in itertools.product(range(h), range(w)):
+            si, sj = i - dy * dilate, j - dx * dilate
+            if 0 <= si < h and 0 <= sj < w:
+                y[:, ch, i, j] = x[:, ch, si, sj]
+    return y
+
+
+for _id, _c, _k, _d in (('', 9, 3, 1), ('-rest-dilate', 11, 3, 2),
+                        ('-1x3', 7, (1, 3), 1)):
+    case('shift' + _id, (Floats((2, _c, 4, 5)),),
+         lambda x, k=_k, d=_d: F.shift(x, k, d),
+         lambda x, k=_k, d=_d: _shift_ref(
+             x, k if isinstance(k, tuple) else (k, k), d))

@@ -226,3 +226,10 @@ for _id, _x, _groups in (('', (3, 4, 2), 2), ('-2d', (5, 3), 1)):
          lambda x, m, p, gr=_groups: F.fixed_decorrelated_batch_normalization(
              x, m, p, groups=gr),
          lambda x, m, p, gr=_groups: _fixed_dbn_ref(x, m, p, gr))
+
+
+case('fixed_batch_renormalization',
+     (Floats((2, 3, 2, 2)), _gamma((3,)), Floats((3,)),
+      Floats((3,), -0.5, 0.5), Floats((3,), 0.5, 1.5)),
+     F.fixed_batch_renormalization,
+     lambda x, g, b, m, v: _fixed_bn_ref(x, g, b, m, v, None))
