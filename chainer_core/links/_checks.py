@@ -20,3 +20,11 @@ def check_size(link, arg, value, allow_none=False, allow_zero=True):
         raise ValueError('{}: {} must be {}, got {}'.format(
             link, arg, 'non-negative' if allow_zero else 'positive', value))
     return value
+
+
+def check_bias_size(name, b, size):
+    """from_params: the bias must have one element per output."""
+    if b is not None and b.size != size:
+        raise ValueError('{}.from_params: b must have {} elements (one per '
+                         'output of W), got shape {}'.format(
+                             name, size, b.shape))

@@ -2,7 +2,7 @@
 from chainer_core import initializers
 from chainer_core.functions.connection.convolution_2d import convolution_2d
 from chainer_core.link import Link
-from chainer_core.links._checks import check_size
+from chainer_core.links._checks import check_bias_size, check_size
 from chainer_core.variable import Parameter
 
 
@@ -106,6 +106,18 @@ class Convolution2D(Link):
         kh, kw = _pair(self.ksize)
         self.W.initialize((self.out_channels, in_channels // self.groups,
                            kh, kw))
+
+    @classmethod
+    def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, **kwargs):
+        """A Convolution2D holding the filter ``W`` ``(out_channels,
+        in_channels / groups, kh, kw)`` and ``b`` ``(out_channels,)``
+        (ignored with ``nobias``), copied into parameters of the default
+        dtype; ``kwargs`` are ``dilate`` and ``groups``."""
+        out_channels, in_per_group, kh, kw = W.shape
+        check_bias_size(cls.__name__, b, out_channels)
+        in_channels = in_per_group * kwargs.get('groups', 1)
+        return cls(in_channels, out_channels, (kh, kw), stride, pad, nobias,
+                   initialW=W, initial_bias=b, **kwargs)
 
     @property
     def printable_specs(self):

@@ -2,7 +2,7 @@
 from chainer_core import initializers
 from chainer_core.functions.connection.convolution_nd import convolution_nd
 from chainer_core.link import Link
-from chainer_core.links._checks import check_size
+from chainer_core.links._checks import check_bias_size, check_size
 from chainer_core.links.connection.convolution_2d import (
     _bias, _check_groups, _check_in_channels)
 from chainer_core.utils import conv_nd
@@ -65,6 +65,19 @@ class ConvolutionND(Link):
         _check_in_channels('ConvolutionND', in_channels, self.groups)
         self.W.initialize((self.out_channels, in_channels // self.groups) +
                           self.ksize)
+
+    @classmethod
+    def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, **kwargs):
+        """A ConvolutionND holding the filter ``W`` ``(out_channels,
+        in_channels / groups, k_1, ..., k_N)`` and ``b``
+        ``(out_channels,)`` (ignored with ``nobias``), copied into
+        parameters of the default dtype; ``kwargs`` are ``cover_all``,
+        ``dilate`` and ``groups``."""
+        out_channels, in_per_group = W.shape[:2]
+        check_bias_size(cls.__name__, b, out_channels)
+        in_channels = in_per_group * kwargs.get('groups', 1)
+        return cls(W.ndim - 2, in_channels, out_channels, W.shape[2:],
+                   stride, pad, nobias, initialW=W, initial_bias=b, **kwargs)
 
     @property
     def printable_specs(self):

@@ -32,6 +32,13 @@ class EmbedID(Link):
             self.W = Parameter(initializers._get_initializer(initialW),
                                (in_size, out_size))
 
+    @classmethod
+    def from_params(cls, W, ignore_label=None):
+        """An EmbedID holding ``W`` ``(in_size, out_size)``, copied into a
+        parameter of the default dtype."""
+        in_size, out_size = W.shape
+        return cls(in_size, out_size, initialW=W, ignore_label=ignore_label)
+
     @property
     def printable_specs(self):
         yield 'in_size', self.W.shape[0]

@@ -3,7 +3,7 @@ from chainer_core import initializers
 from chainer_core import utils
 from chainer_core.functions.connection.linear import linear
 from chainer_core.link import Link
-from chainer_core.links._checks import check_size
+from chainer_core.links._checks import check_bias_size, check_size
 from chainer_core.variable import Parameter
 
 
@@ -53,6 +53,15 @@ class Linear(Link):
             self._initialize_params(
                 utils.size_of_shape(x.shape[n_batch_axes:]))
         return linear(x, self.W, self.b, n_batch_axes)
+
+    @classmethod
+    def from_params(cls, W, b=None, nobias=False):
+        """A Linear holding ``W`` ``(out_size, in_size)`` and ``b``
+        ``(out_size,)`` (ignored with ``nobias``), copied into parameters
+        of the default dtype."""
+        out_size, in_size = W.shape
+        check_bias_size(cls.__name__, b, out_size)
+        return cls(in_size, out_size, nobias, initialW=W, initial_bias=b)
 
     @property
     def printable_specs(self):
