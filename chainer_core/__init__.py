@@ -154,9 +154,10 @@ _LAZY_MODULES = {
     'graph_optimizations': 'chainer_core.graph_optimizations',
     'memory_layouts': 'chainer_core.memory_layouts',
 }
+_GRAPH_OPT = 'chainer_core.graph_optimizations.'
 _LAZY_NAMES = {
-    'static_graph': 'chainer_core.graph_optimizations.static_graph',
-    'static_code': 'chainer_core.graph_optimizations.static_graph',
+    'static_graph': _GRAPH_OPT + 'static_graph',
+    'static_code': _GRAPH_OPT + 'static_graph_utilities',
 }
 
 
