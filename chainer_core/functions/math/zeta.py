@@ -24,8 +24,11 @@ class Zeta(function_node.FunctionNode):
         type_check.expect(in_types.size() == 2)
         type_check.argname(in_types, ('x', 'q'))
         x_type, q_type = in_types
-        type_check.expect(x_type.dtype.kind in ('i', 'u', 'f'),
-                          q_type.dtype.kind == 'f')
+        type_check.expect(q_type.dtype.kind == 'f')
+        if type_check.eval(x_type.dtype.kind) not in ('i', 'u', 'f'):
+            raise type_check.InvalidType(
+                'x.dtype.kind in (i, u, f)',
+                'x.dtype = {}'.format(type_check.eval(x_type.dtype).name))
         type_check.expect_broadcast_shapes(x_type.shape, q_type.shape)
 
     def forward(self, inputs):

@@ -369,3 +369,22 @@ bad('as_strided-length-mismatch',
 bad('as_strided-negative-offset',
     lambda m: F.as_strided(m((2, 3)), (2,), (1,), -1),
     _op('AsStrided', 'as_strided'), ('storage_offset',))
+
+TSEQ = _op('TransposeSequence', 'transpose_sequence')
+bad('transpose_sequence-unsorted',
+    lambda m: F.transpose_sequence([m((2, 3)), m((3, 3))]), TSEQ, ('xs',))
+bad('transpose_sequence-shape-mismatch',
+    lambda m: F.transpose_sequence([m((3, 3)), m((2, 4))]), TSEQ, ('xs',))
+bad('transpose_sequence-not-a-list',
+    lambda m: F.transpose_sequence(m((3, 3))), TSEQ, ('xs',))
+bad('spatial_transformer_grid-theta-shape',
+    lambda m: F.spatial_transformer_grid(m((2, 3, 3)), (3, 4)),
+    _op('spatial_transformer_grid'), ('theta',))
+bad('spatial_transformer_grid-output_shape',
+    lambda m: F.spatial_transformer_grid(m((2, 2, 3)), (3, 0)),
+    _op('spatial_transformer_grid'), ('output_shape',))
+bad('spatial_transformer_sampler-grid-channels',
+    lambda m: F.spatial_transformer_sampler(m((2, 3, 4, 4)),
+                                            m((2, 3, 2, 2))),
+    _op('SpatialTransformerSampler', 'spatial_transformer_sampler'),
+    ('grid',))

@@ -165,3 +165,10 @@ bad('bilinear-V1-shape',
 bad('bilinear-partial-linear-terms',
     lambda m: F.bilinear(m((3, 2)), m((3, 4)), m((2, 4, 3)), m((2, 3))),
     BILINEAR, ('V1', 'V2', 'b'))
+
+SHIFT = _op('Shift', 'shift')
+bad('shift-ksize-even', lambda m: F.shift(m((1, 9, 4, 4)), 2), SHIFT,
+    ('ksize',))
+bad('shift-too-few-channels', lambda m: F.shift(m((1, 4, 4, 4)), 3), SHIFT,
+    ('x',))
+bad('shift-x-ndim', lambda m: F.shift(m((9, 4, 4))), SHIFT, ('x',))

@@ -258,3 +258,27 @@ bad('sparse_matmul-batched-with-2d',
 bad('sparse_matmul-int-dense',
     lambda m: F.sparse_matmul(_coo(m), m((4, 2), i32)),
     _op('CooMatMul', 'sparse_matmul'), ('dn',))
+
+for _name in ('arctanh', 'erfcinv', 'erfcx', 'ndtr', 'log_ndtr', 'ndtri'):
+    _label = {'arctanh': 'Arctanh', 'erfcinv': 'ErfcInv', 'erfcx': 'Erfcx',
+              'ndtr': 'Ndtr', 'log_ndtr': 'LogNdtr', 'ndtri': 'Ndtri'}[_name]
+    bad(_name + '-int', lambda m, f=getattr(F, _name): f(m((3,), i32)),
+        _op(_label, _name), ('x',))
+bad('zeta-q-int', lambda m: F.zeta(m((3,)), m((3,), i32)),
+    _op('Zeta', 'zeta'), ('q',))
+bad('zeta-not-broadcastable', lambda m: F.zeta(m((2,)), m((3,))),
+    _op('Zeta', 'zeta'), ('x', 'q'))
+bad('fft-shape-mismatch', lambda m: F.fft((m((2, 4)), m((2, 3)))),
+    _op('fft', 'FFT'), ('real', 'imag'))
+bad('fft-dtype-mismatch', lambda m: F.fft((m((2, 4)), m((2, 4), f64))),
+    _op('fft', 'FFT'), ('real', 'imag'))
+bad('ifft-not-a-pair', lambda m: F.ifft(m((2, 4))),
+    _op('ifft', 'FFT'), ('x',))
+bad('batch_l2_norm_squared-1d', lambda m: F.batch_l2_norm_squared(m((3,))),
+    _op('BatchL2NormSquared', 'batch_l2_norm_squared'), ('x',))
+bad('cholesky-not-square', lambda m: F.cholesky(m((2, 3))),
+    _op('cholesky', 'Cholesky'), ('a',))
+bad('cholesky-3d', lambda m: F.cholesky(m((2, 2, 2))),
+    _op('cholesky', 'Cholesky'), ('a',))
+bad('mean-weights-shape', lambda m: F.mean(m((3, 4)), 1, m((3,))),
+    _op('mean', 'average'), ('weights',))

@@ -135,3 +135,9 @@ bad('fixed_decorrelated_batch_normalization-mean-shape',
 bad('fixed_decorrelated_batch_normalization-mean-dtype',
     lambda m: F.fixed_decorrelated_batch_normalization(
         m((3, 4)), m((2, 2), f64), m((2, 2, 2)), groups=2), FDBN, ('mean',))
+
+bad('fixed_batch_renormalization-gamma-shape',
+    lambda m: F.fixed_batch_renormalization(
+        m((2, 3, 4)), m((4,)), m((3,)), m((3,)), m((3,))),
+    ('FixedBatchNormalization', 'fixed_batch_normalization',
+     'fixed_batch_renormalization'), ('gamma',))

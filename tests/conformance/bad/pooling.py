@@ -144,3 +144,27 @@ for _name, _fn, _label in (
         lambda m, f=_fn: f(m((2, 3, 5, 5)), m.values(_ROI4, f32),
                            m.values([0]), 2, 1.0, sampling_ratio=0),
         _names, ('sampling_ratio',))
+
+for _name, _nd in (('max_pooling', 'max_pooling_nd'),
+                   ('average_pooling', 'average_pooling_nd'),
+                   ('unpooling', 'unpooling_nd')):
+    for _n, _shape in ((1, (2, 3, 4, 4)), (3, (2, 3, 4))):
+        _fn = '{}_{}d'.format(_name, _n)
+        bad(_fn + '-x-ndim', lambda m, f=getattr(F, _fn), s=_shape: f(
+            m(s), 2), _op(_fn), ('x',))
+RMAX = _op('ROIMaxPooling2D', 'roi_max_pooling_2d')
+RAVG = _op('ROIAveragePooling2D', 'roi_average_pooling_2d')
+for _ops, _fn in ((RMAX, F.roi_max_pooling_2d),
+                  (RAVG, F.roi_average_pooling_2d)):
+    bad(_ops[1] + '-rois-shape', lambda m, f=_fn: f(
+        m((2, 3, 5, 5)), m((2, 5)), m.values([0, 1]), 2, 1.0), _ops,
+        ('rois',))
+    bad(_ops[1] + '-indices-float', lambda m, f=_fn: f(
+        m((2, 3, 5, 5)), m((2, 4)), m((2,)), 2, 1.0), _ops,
+        ('roi_indices',))
+    bad(_ops[1] + '-index-out-of-range', lambda m, f=_fn: f(
+        m((2, 3, 5, 5)), m((2, 4)), m.values([0, 2]), 2, 1.0), _ops,
+        ('roi_indices',))
+    bad(_ops[1] + '-outsize', lambda m, f=_fn: f(
+        m((2, 3, 5, 5)), m((2, 4)), m.values([0, 1]), 0, 1.0), _ops,
+        ('outsize',))
