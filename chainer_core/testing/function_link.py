@@ -255,7 +255,8 @@ class FunctionTestCase(_CheckMixin, unittest.TestCase):
         """The body of ``test_forward`` on ``backend_config`` (None: the
         test's own, or ``@numpy``)."""
         self._skip_base()
-        config = self._begin('test_forward', self.skip_forward_test, backend_config)
+        config = self._begin('test_forward', self.skip_forward_test,
+                             backend_config)
         with config:
             inputs = self._generate_inputs()
             before = [a.copy() for a in inputs]
@@ -278,7 +279,8 @@ class FunctionTestCase(_CheckMixin, unittest.TestCase):
         """The body of ``test_backward`` on ``backend_config`` (None: the
         test's own, or ``@numpy``)."""
         self._skip_base()
-        config = self._begin('test_backward', self.skip_backward_test, backend_config)
+        config = self._begin('test_backward', self.skip_backward_test,
+                             backend_config)
         device = config.device
 
         def f(*args):
@@ -311,10 +313,12 @@ class FunctionTestCase(_CheckMixin, unittest.TestCase):
         self.run_test_double_backward(backend_config)
 
     def run_test_double_backward(self, backend_config):
-        """The body of ``test_double_backward`` on ``backend_config`` (None: the
-        test's own, or ``@numpy``)."""
+        """The body of ``test_double_backward`` on ``backend_config``
+        (None: the test's own, or ``@numpy``)."""
         self._skip_base()
-        config = self._begin('test_double_backward', self.skip_double_backward_test, backend_config)
+        config = self._begin('test_double_backward',
+                             self.skip_double_backward_test,
+                             backend_config)
         device = config.device
 
         def f(*args):
@@ -453,7 +457,8 @@ class LinkTestCase(_LinkMixin, unittest.TestCase):
         """The body of ``test_forward`` on ``backend_config`` (None: the
         test's own, or ``@numpy``)."""
         self._skip_base()
-        config = self._begin('test_forward', self.skip_forward_test, backend_config)
+        config = self._begin('test_forward', self.skip_forward_test,
+                             backend_config)
         with config:
             inputs = self._generate_inputs()
             before = [a.copy() for a in inputs]
@@ -479,7 +484,8 @@ class LinkTestCase(_LinkMixin, unittest.TestCase):
         """The body of ``test_backward`` on ``backend_config`` (None: the
         test's own, or ``@numpy``)."""
         self._skip_base()
-        config = self._begin('test_backward', self.skip_backward_test, backend_config)
+        config = self._begin('test_backward', self.skip_backward_test,
+                             backend_config)
         device = config.device
 
         def make_arguments():
