@@ -100,3 +100,13 @@ def test_weights_need_one_axis():
 def test_weights_shape_must_match(axis, w_shape):
     with pytest.raises(ValueError, match='weights'):
         F.average(numpy.ones((2, 3)), axis=axis, weights=numpy.ones(w_shape))
+
+
+def test_mean_with_weights_is_the_weighted_average():
+    x = numpy.arange(6.0).reshape(2, 3)
+    w = numpy.array([1.0, 2.0, 3.0])
+    numpy.testing.assert_allclose(
+        F.mean(x, 1, w).array, [(0 + 2 + 6) / 6.0, (3 + 8 + 15) / 6.0])
+    numpy.testing.assert_allclose(
+        F.mean(x, axis=1, weights=w, keepdims=True).array,
+        [[8 / 6.0], [26 / 6.0]])

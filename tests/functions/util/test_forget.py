@@ -45,12 +45,12 @@ def test_runs_func_again_in_backward():
         calls.append(1)
         return v * v
 
-    x = chainer.Variable(numpy.array([3.0]))
+    x = chainer.Variable(numpy.array(3.0))
     y = F.forget(func, x)
     assert len(calls) == 1
     y.backward()
     assert len(calls) == 2
-    numpy.testing.assert_allclose(x.grad, [6.0])
+    numpy.testing.assert_allclose(x.grad, 6.0)
 
 
 def test_double_backprop():
