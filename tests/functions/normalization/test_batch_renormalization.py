@@ -121,3 +121,14 @@ class TestBatchRenormalization:
         with pytest.raises(TypeError, match='running_var'):
             F.batch_renormalization(x, gamma, beta, 2.0, 1.0,
                                     running_mean=rm)
+
+
+def test_fixed_batch_renormalization_uses_the_given_statistics():
+    rng = numpy.random.RandomState(0)
+    x = rng.rand(4, 3, 2)
+    gamma, beta = rng.rand(3) + 0.5, rng.rand(3)
+    mean, var = rng.rand(3), rng.rand(3) + 0.5
+    y = F.fixed_batch_renormalization(x, gamma, beta, mean, var, eps=1e-3)
+    expected = (gamma[:, None] * (x - mean[:, None]) /
+                numpy.sqrt(var[:, None] + 1e-3) + beta[:, None])
+    numpy.testing.assert_allclose(y.array, expected, rtol=1e-12)
