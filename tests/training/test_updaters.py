@@ -385,3 +385,14 @@ def test_parallel_updater_bad_arguments():
     with pytest.raises(ValueError, match="models\\['main'\\]"):
         training.updaters.ParallelUpdater(
             it, opt, models={'main': Regressor()})
+
+
+def test_multiprocess_parallel_updater_is_unavailable_and_says_why():
+    cls = training.updaters.MultiprocessParallelUpdater
+    assert issubclass(cls, training.updaters.StandardUpdater)
+    assert cls.available() is False
+    model = Regressor()
+    opt = chainer.optimizers.SGD().setup(model)
+    its = [chainer.iterators.SerialIterator(dataset(4), 2) for _ in range(2)]
+    with pytest.raises(RuntimeError, match='chainer-cuda.*ParallelUpdater'):
+        cls(its, opt, devices=[0, 1])
