@@ -87,6 +87,21 @@ def _check_text(r):
     assert r['val_accuracy'] > 0.65, r
 
 
+def _check_crf(r):
+    assert r['last_loss'] < r['first_loss'], r
+    assert r['tag_accuracy'] > 0.9, r
+
+
+def _check_memnn(r):
+    assert r['last_loss'] < r['first_loss'], r
+    assert r['val_accuracy'] > 0.8, r
+
+
+def _check_recursive(r):
+    assert r['last_loss'] < r['first_loss'], r
+    assert r['accuracy'] > max(0.8, r['first_accuracy']), r
+
+
 # case -> (script, extra arguments, check of its metrics, slow)
 CASES = {
     'mlp': ('train_mlp.py', [], _check_mlp, False),
@@ -108,6 +123,9 @@ CASES = {
                  _check_text, False),
     'text_bow': ('train_text_classifier.py', ['--model', 'bow'],
                  _check_text, False),
+    'crf_tagger': ('train_crf_tagger.py', [], _check_crf, False),
+    'memnn': ('train_memnn.py', [], _check_memnn, False),
+    'recursive': ('train_recursive.py', [], _check_recursive, False),
 }
 
 # (case, device) -> the error it fails with today; device None: on every
