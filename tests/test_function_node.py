@@ -261,7 +261,8 @@ class TestTypeCheck:
 
     def test_add_message(self):
         with pytest.raises(type_check.InvalidType) as e:
-            F.add(numpy.ones(3, numpy.float32), numpy.ones(3, numpy.int32))
+            F.add(chainer.Variable(numpy.ones(3, numpy.float32)),
+                  chainer.Variable(numpy.ones(3, numpy.int32)))
         lines = str(e.value).splitlines()
         assert 'Invalid operation is performed in: Add (Forward)' in lines
         assert 'Expect: lhs.dtype == rhs.dtype' in lines

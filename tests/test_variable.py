@@ -379,10 +379,13 @@ class TestVariableOperators:
         assert +x is x
 
     def test_mismatched_dtypes_name_the_op(self):
+        # An array operand is cast to the variable's dtype as in Chainer;
+        # two variables of different dtypes are refused.
         x = Variable(numpy.ones(3, numpy.float32))
+        assert (x + numpy.ones(3, numpy.float64)).dtype == numpy.float32
         with pytest.raises(chainer.utils.type_check.InvalidType,
                            match='Add'):
-            x + numpy.ones(3, numpy.float64)
+            x + Variable(numpy.ones(3, numpy.float64))
 
     def test_unsupported_operand(self):
         x = Variable(numpy.ones(3))
