@@ -119,3 +119,19 @@ def test_fetch_then_convert_feeds_a_model():
     xs, ts = d.convert(d.fetch())
     numpy.testing.assert_array_equal(xs, x * 2)
     assert ts.dtype == numpy.int32
+
+
+@pytest.mark.parametrize('make', [
+    lambda d: chainer.iterators.MultithreadIterator(
+        d, 2, repeat=False, shuffle=False, n_threads=2),
+    lambda d: chainer.iterators.MultiprocessIterator(
+        d, 2, repeat=False, shuffle=False, n_processes=2),
+], ids=['threads', 'processes'])
+def test_parallel_iterators(make):
+    d = tabular.from_data((numpy.arange(10), ('sq', lambda i: i * i)))
+    it = make(d.slice[::2])
+    try:
+        examples = [ex for batch in it for ex in batch]
+    finally:
+        it.finalize()
+    assert examples == [(i, i * i) for i in range(0, 10, 2)]
