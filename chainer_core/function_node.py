@@ -10,6 +10,8 @@ from backend_api.graph import graph_kernel as _graph_kernel
 from chainer_core import _backprop, _function_hooks
 from chainer_core.backend import GpuDevice
 from chainer_core.configuration import config, global_config
+from chainer_core.graph_optimizations.static_graph_utilities import (  # NOQA
+    static_forward_optimizations)
 from chainer_core.utils import type_check
 from chainer_core.variable import Variable, as_variable
 
@@ -573,13 +575,6 @@ class _GraphInput:
         self.dtype = None if data is None else data.dtype
         self.name = var._name
         self.requires_grad = var._requires_grad
-
-
-def static_forward_optimizations(func, inputs):
-    """The outputs of ``func`` on ``inputs`` while a static schedule is
-    built (Chainer calls it in place of ``func.forward``). Graphs here run
-    define-by-run, so this is ``func.forward(inputs)``."""
-    return func.forward(inputs)
 
 
 def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,

@@ -22,3 +22,4 @@ from chainer_core.distributions.one_hot_categorical import (  # NOQA
 from chainer_core.distributions.pareto import Pareto  # NOQA
 from chainer_core.distributions.poisson import Poisson  # NOQA
 from chainer_core.distributions.uniform import Uniform  # NOQA
+from chainer_core.distributions import utils  # NOQA

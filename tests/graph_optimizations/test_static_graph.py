@@ -95,7 +95,10 @@ def test_static_code_passes_inputs_and_outputs():
 def test_names():
     assert graph_optimizations.static_code is static_code
     assert graph_optimizations.static_graph is sg_module
-    static_graph_utilities.static_forward_optimizations(None, ())
+    node = chainer.functions.math.identity.Identity()
+    x = numpy.ones(2)
+    y, = static_graph_utilities.static_forward_optimizations(node, (x,))
+    numpy.testing.assert_array_equal(y, x)
 
 
 @pytest.mark.parametrize('call', [

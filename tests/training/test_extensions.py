@@ -194,8 +194,8 @@ def test_dump_graph(tmp_path):
     dot = (tmp_path / 'cg.dot').read_text()
     assert dot.startswith('digraph graphname{rankdir=TB;')
     assert dot.rstrip().endswith('}')
-    nodes = dict(re.findall(r'^(\d+) \[label="([^"]*)"', dot, re.M))
-    edges = re.findall(r'^(\d+) -> (\d+);$', dot, re.M)
+    nodes = dict(re.findall(r'(\d+) \[label="([^"]*)"', dot))
+    edges = re.findall(r'(\d+) -> (\d+);', dot)
     labels = sorted(nodes.values())
     # loss = sum((x W^T + b - t)^2) / 5: the ops of the graph, and the
     # variables (x, W, b, t and the intermediate results).
