@@ -64,8 +64,9 @@ class TabularDataset(DatasetMixin):
         return column
 
     def _rows(self, index):
-        columns = self.get_examples(index, None)
-        n = len(_util.normalize_indices(index, len(self), '__getitem__'))
+        rows = _util.normalize_indices(index, len(self), 'TabularDataset[]')
+        columns = self.get_examples(_util.as_argument(rows, len(self)), None)
+        n = len(rows)
         if self.mode is None:
             column, = columns
             return [column[j] for j in range(n)]
@@ -76,11 +77,7 @@ class TabularDataset(DatasetMixin):
         ints or a boolean array (read in one :meth:`get_examples` call)."""
         if isinstance(index, (numbers.Integral, numpy.integer)):
             return self.get_example(index)
-        if isinstance(index, numpy.ndarray):
-            if index.dtype.kind == 'b':
-                index = numpy.flatnonzero(index)
-            index = index.tolist()
-        if isinstance(index, (slice, list)):
+        if isinstance(index, (slice, list, numpy.ndarray)):
             return self._rows(index)
         raise TypeError('TabularDataset[]: index must be an int, a slice or '
                         'a list of ints, got {}'.format(type(index).__name__))

@@ -40,7 +40,11 @@ def test_examples_follow_the_mode(mode):
 def test_a_slice_of_rows_is_read_in_one_call():
     t = Table()
     t[1:4]
-    assert t.calls == [(slice(1, 4), None)]
+    (rows, keys), = t.calls
+    assert list(range(6)[rows]) == [1, 2, 3] and keys is None
+    t.calls.clear()
+    t[[5, -1]]
+    assert t.calls == [([5, 5], None)]
     t.calls.clear()
     t[2]
     assert t.calls == [([2], None)]
@@ -55,7 +59,8 @@ def test_mode_none_examples_are_the_values():
 
 
 @pytest.mark.parametrize('bad,error', [
-    (6, IndexError), (-7, IndexError), (1.5, TypeError), ('a', TypeError)])
+    (6, IndexError), (-7, IndexError), (1.5, TypeError), ('a', TypeError),
+    ([6], IndexError), (numpy.array([True]), ValueError)])
 def test_bad_index(bad, error):
     with pytest.raises(error, match='TabularDataset'):
         Table()[bad]
