@@ -10,7 +10,7 @@ bad('linear-W-ndim',
     lambda m: F.linear(m((4, 3)), m((3,))),
     _op('LinearFunction', 'linear'), ('W',))
 bad('linear-W-dtype',
-    lambda m: F.linear(m((4, 3)), m((2, 3), f64)),
+    lambda m: F.linear(m((4, 3)), m((2, 3), i32)),
     _op('LinearFunction', 'linear'), ('W',))
 bad('linear-b-size',
     lambda m: F.linear(m((4, 3)), m((2, 3)), m((3,))),
@@ -38,7 +38,7 @@ bad('convolution_2d-channels',
     lambda m: F.convolution_2d(m((2, 3, 5, 5)), m((2, 4, 3, 3))),
     CONV2D, ('x', 'W'))
 bad('convolution_2d-W-dtype',
-    lambda m: F.convolution_2d(m((2, 3, 5, 5)), m((2, 3, 3, 3), f64)),
+    lambda m: F.convolution_2d(m((2, 3, 5, 5)), m((2, 3, 3, 3), i32)),
     CONV2D, ('W',))
 bad('convolution_2d-x-int',
     lambda m: F.convolution_2d(m((2, 3, 5, 5), i32), m((2, 3, 3, 3), i32)),

@@ -1,28 +1,33 @@
-"""Bad input of math ops."""
+"""Bad input of math ops.
+
+Operands of different float dtypes are refused only when both are
+Variables: an array operand is cast to the variable's dtype, as in Chainer.
+"""
 import chainer_core.functions as F
+from chainer_core import Variable as V
 
 from . import bad, i32, f64, ADD, SUB, MUL, DIV, POW, BINARY_ARGS, AXIS, _op
 
 bad('add-not-broadcastable',
         lambda m: F.add(m((3, 4)), m((2, 4))), ADD, BINARY_ARGS)
 bad('add-dtype-mismatch',
-        lambda m: F.add(m((3, 4)), m((3, 4), f64)), ADD, BINARY_ARGS)
+        lambda m: F.add(V(m((3, 4))), V(m((3, 4), f64))), ADD, BINARY_ARGS)
 bad('sub-not-broadcastable',
         lambda m: F.sub(m((3, 4)), m((3,))), SUB, BINARY_ARGS)
 bad('sub-dtype-mismatch',
-        lambda m: F.sub(m((3, 4), f64), m((3, 4))), SUB, BINARY_ARGS)
+        lambda m: F.sub(V(m((3, 4), f64)), V(m((3, 4)))), SUB, BINARY_ARGS)
 bad('mul-not-broadcastable',
         lambda m: F.mul(m((2, 3, 4)), m((3, 2))), MUL, BINARY_ARGS)
 bad('mul-dtype-mismatch',
-        lambda m: F.mul(m((3, 4)), m((3, 4), f64)), MUL, BINARY_ARGS)
+        lambda m: F.mul(V(m((3, 4))), V(m((3, 4), f64))), MUL, BINARY_ARGS)
 bad('div-not-broadcastable',
         lambda m: F.div(m((4,)), m((5,))), DIV, BINARY_ARGS)
 bad('div-dtype-mismatch',
-        lambda m: F.div(m((3, 4)), m((4,), f64)), DIV, BINARY_ARGS)
+        lambda m: F.div(V(m((3, 4))), V(m((4,), f64))), DIV, BINARY_ARGS)
 bad('pow-not-broadcastable',
         lambda m: F.pow(m((3, 4)), m((2, 4))), POW, BINARY_ARGS)
 bad('pow-dtype-mismatch',
-        lambda m: F.pow(m((3, 4)), m((3, 4), f64)), POW, BINARY_ARGS)
+        lambda m: F.pow(V(m((3, 4))), V(m((3, 4), f64))), POW, BINARY_ARGS)
 bad('add-unsupported-operand',
         lambda m: F.add(m((3, 4)), 'one'), ADD, ('operand',))
 bad('exp-int', lambda m: F.exp(m((3,), i32)), _op('Exp', 'exp'), ('x',))
@@ -52,8 +57,8 @@ bad('matmul-batch-not-broadcastable',
 bad('matmul-int',
         lambda m: F.matmul(m((3, 4), i32), m((4, 2), i32)),
         _op('MatMul', 'matmul'), ('a',))
-bad('matmul-dtype-mismatch',
-        lambda m: F.matmul(m((3, 4)), m((4, 2), f64)),
+bad('matmul-b-int',
+        lambda m: F.matmul(m((3, 4)), m((4, 2), i32)),
         _op('MatMul', 'matmul'), ('a', 'b'))
 bad('matmul-0dim',
         lambda m: F.matmul(m(()), m((4, 2))), _op('MatMul', 'matmul'),
@@ -168,7 +173,7 @@ bad('scale-axis-too-far',
     lambda m: F.scale(m((2, 3)), m((3, 2)), axis=1), _op('scale'),
     ('y', 'axis'))
 bad('bias-dtype',
-    lambda m: F.bias(m((2, 3)), m((3,), f64)), _op('Add', 'bias'),
+    lambda m: F.bias(V(m((2, 3))), V(m((3,), f64))), _op('Add', 'bias'),
     BINARY_ARGS)
 
 # -- linear algebra

@@ -41,7 +41,7 @@ bad('simplified_dropconnect-W-shape',
     lambda m: F.simplified_dropconnect(m((4, 3)), m((2, 4))), DROPCONNECT,
     ('W',))
 bad('simplified_dropconnect-W-dtype',
-    lambda m: F.simplified_dropconnect(m((4, 3)), m((2, 3), f64)),
+    lambda m: F.simplified_dropconnect(m((4, 3)), m((2, 3), i32)),
     DROPCONNECT, ('W',))
 bad('simplified_dropconnect-b-shape',
     lambda m: F.simplified_dropconnect(m((4, 3)), m((2, 3)), m((3,))),
