@@ -38,7 +38,8 @@ def _decreased(first, last):
 def _check_mlp(r):
     assert r['last_loss'] < r['first_loss'], r
     assert r['val_accuracy'] > 0.8, r
-    assert r['snapshot'], r
+    assert r['snapshot'] and r['best_model'] and r['graph'], r
+    assert r['statistics'], r
 
 
 def _check_gan(r):

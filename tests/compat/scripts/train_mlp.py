@@ -55,8 +55,8 @@ def main():
 
     rng = numpy.random.RandomState(args.seed)
     centres = rng.normal(scale=2.5, size=(4, 8))
-    train = make_dataset(centres, 512, rng)
-    test = make_dataset(centres, 128, rng)
+    train, test = chainer.datasets.split_dataset_random(
+        make_dataset(centres, 640, rng), 512, seed=args.seed)
 
     model = L.Classifier(MLP(args.unit, 4))
     model.to_device(device)
@@ -71,7 +71,17 @@ def main():
     trainer = training.Trainer(updater, (args.epoch, 'epoch'), out=args.out)
     trainer.extend(extensions.Evaluator(test_iter, model, device=device))
     trainer.extend(extensions.snapshot(), trigger=(args.epoch, 'epoch'))
+    trainer.extend(
+        extensions.snapshot_object(model.predictor, 'best_mlp.npz'),
+        trigger=training.triggers.MaxValueTrigger(
+            'validation/main/accuracy'))
+    trainer.extend(extensions.dump_graph('main/loss'))
     trainer.extend(extensions.LogReport())
+    trainer.extend(extensions.ParameterStatistics(model.predictor.l1))
+    if extensions.PlotReport.available():
+        trainer.extend(extensions.PlotReport(
+            ['main/loss', 'validation/main/loss'], 'epoch',
+            file_name='loss.png'))
     trainer.extend(extensions.PrintReport(
         ['epoch', 'main/loss', 'validation/main/loss',
          'main/accuracy', 'validation/main/accuracy', 'elapsed_time']))
@@ -86,6 +96,9 @@ def main():
         'val_accuracy': log[-1]['validation/main/accuracy'],
         'snapshot': os.path.exists(os.path.join(
             args.out, 'snapshot_iter_{}'.format(updater.iteration))),
+        'best_model': os.path.exists(os.path.join(args.out, 'best_mlp.npz')),
+        'graph': os.path.exists(os.path.join(args.out, 'cg.dot')),
+        'statistics': 'l1/W/grad/std' in log[-1],
     }))
 
 
