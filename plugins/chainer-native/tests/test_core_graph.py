@@ -2,6 +2,7 @@
 gradients as the core's own graph on @numpy, for graph kernels, ops
 recorded as Python nodes, and graphs mixing both."""
 import copy
+import gc
 import pickle
 import weakref
 
@@ -188,9 +189,34 @@ def test_python_node_is_released_after_backward(rng):
     z = F.sum(probe.apply((y,))[0])
     del probe
     assert refs[0]() is not None  # held by the C++ graph
-    z.backward()
+    z.backward(retain_graph=False)
     assert refs[0]() is None
     del node
+
+
+def test_python_node_lives_with_the_graph_after_backward(rng):
+    # Chainer's default keeps the graph after backward; the node goes
+    # with the last reference to the graph.
+    xn, _ = _pair(rng, (2,))
+    y = F.clipped_relu(xn, 0.5)
+    refs = []
+
+    class Probe(chainer.FunctionNode):
+        def forward(self, inputs):
+            return inputs[0] * 2,
+
+        def backward(self, indexes, grad_outputs):
+            return grad_outputs[0] * 2,
+
+    probe = Probe()
+    refs.append(weakref.ref(probe))
+    z = F.sum(probe.apply((y,))[0])
+    del probe
+    z.backward()
+    assert refs[0]() is not None
+    del z, y
+    gc.collect()
+    assert refs[0]() is None
 
 
 def test_copy_pickle_and_to_device_keep_the_gradient(rng):

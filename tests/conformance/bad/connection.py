@@ -1,7 +1,7 @@
 """Bad input of connection ops."""
 import chainer_core.functions as F
 
-from . import bad, i32, f64, _op
+from . import bad, i32, _op
 
 bad('linear-W-in-size',
     lambda m: F.linear(m((4, 3)), m((2, 4))),
