@@ -34,3 +34,4 @@ from chainer_core.training.extensions.variable_statistics_plot import (  # NOQA
 from chainer_core.training.extensions.variable_unchain import (  # NOQA
     unchain_variables)
 from chainer_core.training.extensions.warmup_shift import WarmupShift  # NOQA
+from chainer_core.training.extensions import util  # NOQA
