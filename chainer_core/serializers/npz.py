@@ -153,14 +153,17 @@ class NpzDeserializer(serializer.Deserializer):
         key = self.path + key.lstrip('/')
         if _ignored(self.ignore_names, key):
             return value
-        if key not in self.npz:
+        # No `key in self.npz` first: NumPy < 1.25's NpzFile has no
+        # __contains__, so the Mapping default would read the member outside
+        # the handling of read errors below.
+        try:
+            dataset = self.npz[key]
+        except KeyError:
             if not self.strict:
                 return value
             raise KeyError('{!r} is not in the file (strict=True; pass '
                            'strict=False to keep the current value)'.format(
-                               key))
-        try:
-            dataset = self.npz[key]
+                               key)) from None
         except _READ_ERRORS as e:
             raise ValueError('cannot read {!r} from the npz file (truncated, '
                              'corrupted, or an object array that would need '
