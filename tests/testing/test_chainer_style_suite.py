@@ -25,19 +25,6 @@ def _available(spec):
     return True
 
 
-def _known_failure(node):
-    """Tests that fail because of a backend, not of chainer_core.testing:
-    chainer-mkldnn raises UnsupportedError under use_ideep='always' for a
-    case oneDNN does not cover (float64, hence also the float64 numerical
-    gradients of every backward check) where Chainer falls back to NumPy.
-    """
-    if 'backend_1_intel64' not in node:
-        return False
-    if 'TestTanh' in node:
-        return 'backward' in node or 'float64' in node
-    return 'TestLinear' in node and node.endswith('test_backward')
-
-
 def test_chainer_style_suite_runs_under_pytest():
     proc = subprocess.run(
         [sys.executable, '-m', 'pytest', '-p', 'no:cacheprovider', '-q',
@@ -61,8 +48,7 @@ def test_chainer_style_suite_runs_under_pytest():
             assert len([n for n in generated if n.startswith(cls)]) == \
                 count, out
         for node, outcome in generated.items():
-            expected = 'FAILED' if _known_failure(node) else 'PASSED'
-            assert outcome == expected, (node, out)
+            assert outcome == 'PASSED', (node, out)
     # Not generated: two TestFixedRandom tests and three of
     # TestMarksAndConditions pass; its gpu test skips without a GPU.
     gpu = _available('@cupy:0')

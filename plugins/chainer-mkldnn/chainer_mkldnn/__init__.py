@@ -5,9 +5,9 @@ Arrays on ``@intel64`` are :class:`mdarray`, a subclass of
 reference on them, and plain NumPy arrays stay on ``@numpy``. As in
 Chainer v7, oneDNN is used only when ``chainer.config.use_ideep`` is
 ``'auto'`` (oneDNN where it supports the dtype and shape, the reference
-elsewhere) or ``'always'`` (an unsupported case raises
-:class:`UnsupportedError` naming the op); with the default ``'never'``
-every op on ``@intel64`` runs its NumPy reference.
+elsewhere) or ``'always'`` (as ``'auto'``, plus the few kernels where
+oneDNN is not faster); with the default ``'never'`` every op on
+``@intel64`` runs its NumPy reference.
 
 Importing this module loads no native library; ``libdnnl`` loads when the
 backend is first used.
@@ -129,8 +129,8 @@ class MkldnnError(RuntimeError):
 
 class UnsupportedError(MkldnnError):
     """oneDNN does not cover this case of an op (dtype, shape or
-    parameters), raised under ``use_ideep='always'`` (``'auto'`` runs the
-    NumPy reference instead); the message names the op."""
+    parameters); the kernels catch it and run the NumPy reference instead.
+    The message names the op."""
 
 
 from chainer_mkldnn import _native  # NOQA: E402 (needs the classes above)
