@@ -97,6 +97,7 @@ def get_default_device():
 
 
 def set_default_device(device):
+    """Make ``device`` the default of the current thread (or context)."""
     _default.set(get_device(device))
 
 
