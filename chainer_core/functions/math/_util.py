@@ -1,4 +1,6 @@
 """Checks and gradient utilities shared by the math ops."""
+import contextlib
+
 import numpy
 
 from chainer_core.utils import type_check
@@ -101,3 +103,20 @@ def nondifferentiable(op, x):
         raise TypeError('{}: x must be a Variable or an array, got {}'.format(
             op, type(x).__name__))
     return Variable(kernels.lookup(op, x)(x), requires_grad=False)
+
+
+class _LinAlgError(numpy.linalg.LinAlgError, ValueError):
+    pass
+
+
+@contextlib.contextmanager
+def linalg_errors_are_value_errors():
+    """Within the block, a ``numpy.linalg.LinAlgError`` is raised as one
+    that is also a ``ValueError``, as NumPy >= 2.0 makes it; NumPy 1.x's is
+    not, and the ops promise a ValueError on every NumPy."""
+    try:
+        yield
+    except numpy.linalg.LinAlgError as e:
+        if isinstance(e, ValueError):
+            raise
+        raise _LinAlgError(*e.args) from e

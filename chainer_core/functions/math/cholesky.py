@@ -7,7 +7,8 @@ so that it can be differentiated again.
 """
 from backend_api import kernels
 from chainer_core import function_node
-from chainer_core.functions.math._util import compute_dtype
+from chainer_core.functions.math._util import (
+    compute_dtype, linalg_errors_are_value_errors)
 from chainer_core.utils import type_check
 
 
@@ -17,7 +18,8 @@ def _cholesky(xp, a):
     a symmetric positive definite (only the lower triangle of a is
     read; float16 is factored in float32)."""
     w = a.astype(compute_dtype(a.dtype), copy=False)
-    return xp.linalg.cholesky(w).astype(a.dtype, copy=False)
+    with linalg_errors_are_value_errors():
+        return xp.linalg.cholesky(w).astype(a.dtype, copy=False)
 
 
 class Cholesky(function_node.FunctionNode):
@@ -72,6 +74,10 @@ def cholesky(a):
 
     Returns:
         Variable of shape ``(n, n)`` and the dtype of ``a``.
+
+    Raises:
+        numpy.linalg.LinAlgError: ``a`` is not positive definite (with
+            NumPy; the error is also a ``ValueError``).
 
     .. admonition:: Example
 

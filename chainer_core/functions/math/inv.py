@@ -3,6 +3,7 @@ import numpy
 
 from backend_api import kernels
 from chainer_core import function_node
+from chainer_core.functions.math._util import linalg_errors_are_value_errors
 from chainer_core.utils import type_check
 
 
@@ -11,9 +12,10 @@ def _inv(xp, a):
     """The inverse of each square matrix in the last two axes of a (float16
     is inverted in float32); raises ValueError on a singular matrix where
     the backend detects it."""
-    if a.dtype == numpy.float16:
-        return xp.linalg.inv(a.astype(numpy.float32)).astype(a.dtype)
-    return xp.linalg.inv(a)
+    with linalg_errors_are_value_errors():
+        if a.dtype == numpy.float16:
+            return xp.linalg.inv(a.astype(numpy.float32)).astype(a.dtype)
+        return xp.linalg.inv(a)
 
 
 class _InvBase(function_node.FunctionNode):

@@ -48,3 +48,9 @@ def test_reads_the_lower_triangle():
     a = numpy.array([[4.0, 100.0], [2.0, 3.0]])
     numpy.testing.assert_allclose(
         F.cholesky(a).array, [[2.0, 0.0], [1.0, numpy.sqrt(2.0)]])
+
+
+def test_not_positive_definite_is_refused():
+    with pytest.raises(numpy.linalg.LinAlgError) as e:
+        F.cholesky(numpy.array([[1.0, 2.0], [2.0, 1.0]]))
+    assert isinstance(e.value, ValueError)
