@@ -64,6 +64,24 @@ def call_cpu_or_gpu(cpu, gpu, arrays):
                           for y in outputs])
 
 
+def _host_arrays_as_one_type(in_data):
+    """NumPy arrays mixed with arrays of one backend whose arrays subclass
+    ``numpy.ndarray`` (host memory, as ``@intel64``'s): the NumPy ones as
+    zero-copy views of that subclass, as Chainer mixes NumPy and iDeep
+    arrays. None for any other mix."""
+    sub = None
+    for x in in_data:
+        if not isinstance(x, numpy.ndarray):
+            return None
+        t = type(x)
+        if t is not numpy.ndarray:
+            if sub is not None and t is not sub:
+                return None
+            sub = t
+    return tuple([x.view(sub) if type(x) is numpy.ndarray else x
+                  for x in in_data])
+
+
 class FunctionNode:
     """A differentiable function: the node of an op in the graph.
 
@@ -131,7 +149,12 @@ class FunctionNode:
         t0 = type(in_data[0]) if in_data else None
         for x in in_data:
             if type(x) is not t0:
-                _raise_device_mismatch(self.label, in_data)
+                unified = _host_arrays_as_one_type(in_data)
+                if unified is None:
+                    _raise_device_mismatch(self.label, in_data)
+                else:
+                    in_data = unified
+                    t0 = type(in_data[0])
                 break
 
         local = _config_local.__dict__

@@ -204,7 +204,7 @@ def _convert(x, fn):
 def _array_to_cpu(array, stream):
     if array is None:
         return None
-    if isinstance(array, numpy.ndarray):
+    if type(array) is numpy.ndarray:
         return array
     if isinstance(array, (numpy.generic, int, float, complex, bool)):
         return numpy.asarray(array)

@@ -46,7 +46,10 @@ def _concat_arrays(arrays, padding):
     if isinstance(first, numpy.generic) or not hasattr(first, 'shape'):
         arrays = [numpy.asarray(a) for a in arrays]
         first = arrays[0]
-    xp = numpy if isinstance(first, numpy.ndarray) else \
+    # A backend's own namespace keeps the batch on its device (ndarray
+    # subclasses included, which NumPy's functions would turn into plain
+    # ndarrays).
+    xp = numpy if type(first) is numpy.ndarray else \
         device_from_array(first).xp
     if padding is None:
         shapes = {a.shape for a in arrays}

@@ -143,3 +143,13 @@ def test_fallback_and_compute_mode():
     assert repr(chainer.Fallback) == 'Fallback'
     assert chainer.get_compute_mode() is None
     assert issubclass(chainer.warnings.PerformanceWarning, RuntimeWarning)
+
+
+def test_to_cpu_gives_plain_numpy_arrays_from_every_device():
+    from tests.conformance.devices import discover
+    for _, devices, _ in discover():
+        for device in devices:
+            a = device.send(numpy.arange(3.0))
+            out = cuda.to_cpu(a)
+            assert type(out) is numpy.ndarray, device
+            numpy.testing.assert_array_equal(out, [0, 1, 2])

@@ -131,15 +131,7 @@ CASES = {
 
 # (case, device) -> the error it fails with today; device None: on every
 # device.
-_PADDED_ON_INTEL64 = (
-    'DeviceMismatchError: EmbedIDFunction: inputs live on different '
-    'devices: @numpy and @intel64 (concat_examples(xs, padding=-1) of '
-    '@intel64 arrays gives a NumPy array, and NumPy and @intel64 arrays do '
-    'not mix)')
-KNOWN_FAILURES = {
-    ('text_cnn', '@intel64'): _PADDED_ON_INTEL64,
-    ('text_bow', '@intel64'): _PADDED_ON_INTEL64,
-}
+KNOWN_FAILURES = {}
 
 
 def _params():

@@ -1,5 +1,9 @@
 """Inputs of one op on devices of two backends must raise
-DeviceMismatchError naming both devices, never copy silently."""
+DeviceMismatchError naming both devices, never copy silently.
+
+The one exception is Chainer's: NumPy arrays mix with arrays of a backend
+whose arrays are NumPy arrays themselves (a subclass in host memory, as
+``@intel64``'s), which they join without a copy."""
 import itertools
 
 import numpy
@@ -13,8 +17,22 @@ from .devices import discover
 # The first device of each usable backend; pairs are ordered so that each
 # backend's arrays appear on both sides of the op.
 _FIRST = [devices[0] for _, devices, _ in discover() if devices]
+
+
+def _host_subclass(device):
+    return isinstance(device.send(numpy.zeros(1)), numpy.ndarray)
+
+
+def _mixable(a, b):
+    return 'numpy' in (a.backend.name, b.backend.name) and \
+        _host_subclass(a) and _host_subclass(b)
+
+
 _PAIRS = [pytest.param(a, b, id='{}+{}'.format(a.name, b.name))
-          for a, b in itertools.permutations(_FIRST, 2)]
+          for a, b in itertools.permutations(_FIRST, 2)
+          if not _mixable(a, b)]
+_MIXABLE = [pytest.param(a, b, id='{}+{}'.format(a.name, b.name))
+            for a, b in itertools.permutations(_FIRST, 2) if _mixable(a, b)]
 
 _OPS = [
     ('add', lambda a, b: F.add(a((3, 4)), b((3, 4)))),
@@ -43,3 +61,18 @@ def test_mixed_devices_raise(op, first, second):
         op(_maker(first), _maker(second))
     message = str(info.value)
     assert first.name in message and second.name in message, message
+
+
+@pytest.mark.skipif(not _MIXABLE,
+                    reason='needs a backend whose arrays subclass ndarray')
+@pytest.mark.parametrize('first, second', _MIXABLE)
+@pytest.mark.parametrize('op', [fn for _, fn in _OPS],
+                         ids=[name for name, _ in _OPS])
+def test_numpy_mixes_with_host_subclass_arrays(op, first, second):
+    numpy_device = first if first.backend.name == 'numpy' else second
+    other = second if first is numpy_device else first
+    expected = op(_maker(numpy_device), _maker(numpy_device))
+    y = op(_maker(first), _maker(second))
+    assert type(y.array) is type(other.send(numpy.zeros(1)))
+    numpy.testing.assert_array_equal(numpy.asarray(y.array),
+                                     numpy.asarray(expected.array))
