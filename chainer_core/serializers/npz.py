@@ -17,9 +17,17 @@ from chainer_core.variable import Variable
 
 _NONE_DTYPE = numpy.dtype([('chainer_core_none', 'u1')])
 
-# What reading a damaged or foreign member of a zip archive raises.
+# What reading a damaged or foreign member of a zip archive raises
+# (NotImplementedError: an unknown compression method; RuntimeError: an
+# encrypted member).
 _READ_ERRORS = (zipfile.BadZipFile, zlib.error, ValueError, OSError,
-                EOFError)
+                EOFError, NotImplementedError, RuntimeError, MemoryError)
+
+# Deflate cannot expand data by more than this factor, so a member that
+# declares more is lying about its size (a zip bomb or a damaged header).
+_DEFLATE_MAX_RATIO = 1032
+# Zip data descriptors and tiny members can beat the ratio by a few bytes.
+_DEFLATE_SLACK = 1024
 
 
 def _is_none_marker(a):
@@ -164,6 +172,8 @@ class NpzDeserializer(serializer.Deserializer):
             raise KeyError('{!r} is not in the file (strict=True; pass '
                            'strict=False to keep the current value)'.format(
                                key)) from None
+        except _DamagedFileError:
+            raise
         except _READ_ERRORS as e:
             raise ValueError('cannot read {!r} from the npz file (truncated, '
                              'corrupted, or an object array that would need '
@@ -182,26 +192,166 @@ def _file_name(file):
     return getattr(file, 'name', repr(file))
 
 
-def _open_npz(file):
+def _physical_memory():
     try:
-        npz = numpy.load(file, allow_pickle=False)
-    except _READ_ERRORS as e:
-        if isinstance(e, (FileNotFoundError, IsADirectoryError,
-                          PermissionError)):
+        return os.sysconf('SC_PHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def _head(file, n):
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, 'rb') as f:
+            return f.read(n)
+    pos = file.tell()
+    try:
+        return file.read(n)
+    finally:
+        file.seek(pos)
+
+
+class _DamagedFileError(ValueError):
+    """A file that is not a readable npz archive (truncated, corrupted,
+    foreign, or needing pickle); the message names the file (and key)."""
+
+
+class _NpzArchive:
+    """The arrays of an npz archive, as a read-only mapping.
+
+    Unlike ``numpy.load``, every member is checked against what it
+    declares before anything is allocated or decompressed (compression
+    method, sizes, the .npy header), so a damaged or hostile file gives a
+    :class:`_DamagedFileError` rather than another exception, a pickle
+    load, or an allocation of the size it claims.
+    """
+
+    def __init__(self, file):
+        self.name = _file_name(file)
+        try:
+            if _head(file, 6) == b'\x93NUMPY':
+                raise self._error('it holds a single array (.npy), not an '
+                                  'npz archive')
+            self.zip = zipfile.ZipFile(file)
+        except _READ_ERRORS as e:
+            if isinstance(e, (FileNotFoundError, IsADirectoryError,
+                              PermissionError, _DamagedFileError)):
+                raise
+            raise self._error('{}: {}'.format(type(e).__name__, e)) from e
+        try:
+            self._members = self._check_members()
+        except _DamagedFileError:
+            self.zip.close()
             raise
-        raise ValueError('{} is not a readable npz file (truncated, foreign '
-                         'or corrupted): {}'.format(_file_name(file), e)) \
-            from e
-    if not isinstance(npz, numpy.lib.npyio.NpzFile):
-        raise ValueError('{} holds a single array (.npy), not an npz '
-                         'archive'.format(_file_name(file)))
-    foreign = [n for n in npz.zip.namelist() if not n.endswith('.npy')]
-    if foreign:
-        npz.close()
-        raise ValueError('{} is a zip archive but not an npz file: it has '
-                         'members that are not arrays ({})'.format(
-                             _file_name(file), ', '.join(foreign[:5])))
-    return npz
+        self.files = list(self._members)
+
+    def _error(self, detail, key=None):
+        what = 'the file' if key is None else repr(key)
+        return _DamagedFileError(
+            '{} is not a readable npz file: {} is truncated, corrupted or '
+            'foreign: {}'.format(self.name, what, detail))
+
+    def _check_members(self):
+        members = {}
+        foreign = []
+        for info in self.zip.infolist():
+            if not info.filename.endswith('.npy'):
+                foreign.append(info.filename)
+                continue
+            key = info.filename[:-len('.npy')]
+            if info.flag_bits & 0x1:
+                raise self._error('the member is encrypted', key)
+            if info.compress_type == zipfile.ZIP_STORED:
+                consistent = info.file_size == info.compress_size
+            elif info.compress_type == zipfile.ZIP_DEFLATED:
+                consistent = info.file_size <= \
+                    _DEFLATE_MAX_RATIO * info.compress_size + _DEFLATE_SLACK
+            else:
+                raise self._error('the member uses the compression method '
+                                  '{}, not stored or deflate'.format(
+                                      info.compress_type), key)
+            if not consistent:
+                raise self._error(
+                    'the member declares {} bytes from {} compressed bytes, '
+                    'more than its compression can produce'.format(
+                        info.file_size, info.compress_size), key)
+            members[key] = info
+        if foreign:
+            raise self._error('it is a zip archive but not an npz file: it '
+                              'has members that are not arrays ({})'.format(
+                                  ', '.join(foreign[:5])))
+        return members
+
+    def __iter__(self):
+        return iter(self.files)
+
+    def __len__(self):
+        return len(self.files)
+
+    def __getitem__(self, key):
+        info = self._members[key]
+        try:
+            with self.zip.open(info) as f:
+                self._check_header(key, info, f)
+            with self.zip.open(info) as f:
+                array = numpy.lib.format.read_array(f, allow_pickle=False)
+                # Reading to the end makes zipfile verify the checksum.
+                if f.read(1):
+                    raise ValueError('data after the array')
+        except _READ_ERRORS as e:
+            if isinstance(e, _DamagedFileError):
+                raise
+            raise self._error('{}: {}'.format(type(e).__name__, e), key) \
+                from e
+        return array
+
+    def _check_header(self, key, info, f):
+        version = numpy.lib.format.read_magic(f)
+        if version == (1, 0):
+            header = numpy.lib.format.read_array_header_1_0(f)
+        elif version == (2, 0):
+            header = numpy.lib.format.read_array_header_2_0(f)
+        else:
+            raise self._error('unsupported .npy format version {}.{}'.format(
+                *version), key)
+        shape, _, dtype = header
+        if dtype.hasobject:
+            raise self._error('an array of dtype {}, which would need pickle '
+                              'to load'.format(dtype), key)
+        if any(n < 0 for n in shape):
+            raise self._error('negative shape {}'.format(shape), key)
+        nbytes = dtype.itemsize
+        for n in shape:
+            nbytes *= n
+        if f.tell() + nbytes != info.file_size:
+            raise self._error(
+                'its header declares shape {} of {} ({} bytes) but the '
+                'member holds {} bytes of data'.format(
+                    shape, dtype, nbytes, info.file_size - f.tell()), key)
+        memory = _physical_memory()
+        if memory is not None and nbytes > memory:
+            raise self._error('shape {} of {} needs {} bytes, more than the '
+                              'memory of this machine'.format(
+                                  shape, dtype, nbytes), key)
+
+    def close(self):
+        self.zip.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.close()
+
+
+def _read_all(file):
+    """Every array of the npz file ``file``, read (and checksummed) before
+    anything is loaded, so a damaged file changes nothing.
+
+    Raises:
+        _DamagedFileError: the file is not a readable npz file.
+    """
+    with _NpzArchive(file) as archive:
+        return {key: archive[key] for key in archive.files}
 
 
 def save_npz(file, obj, compression=True):
@@ -248,6 +398,6 @@ def load_npz(file, obj, path='', strict=True, ignore_names=None):
             corrupted or holding object arrays), or a shape differs.
         KeyError: a key is missing (strict).
     """
-    with _open_npz(file) as npz:
+    with _NpzArchive(file) as npz:
         NpzDeserializer(npz, path=path, strict=strict,
                         ignore_names=ignore_names).load(obj)

@@ -3,8 +3,6 @@ import glob
 import os
 import re
 import warnings
-import zipfile
-import zlib
 
 import numpy
 
@@ -87,22 +85,6 @@ def _serialize(target):
         (k, numpy.array(v, copy=True)) for k, v in s.target.items())
 
 
-_UNREADABLE = (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError,
-               KeyError)
-
-
-def _read_npz(path):
-    """Every array of the npz file at ``path``, read (and checksummed)
-    before anything is loaded, so a corrupted file changes nothing."""
-    try:
-        with numpy.load(path, allow_pickle=False) as f:
-            return {k: f[k] for k in f.files}
-    except _UNREADABLE as e:
-        raise ValueError('{} is not a readable npz file (truncated or '
-                         'corrupted): {}: {}'.format(
-                             path, type(e).__name__, e)) from e
-
-
 class _Snapshot(extension.Extension):
     trigger = 1, 'epoch'
     priority = extension.PRIORITY_SNAPSHOT
@@ -151,7 +133,7 @@ class _Snapshot(extension.Extension):
         refused = []
         for path in _find_snapshots(self.filename, outdir):
             try:
-                arrays = _read_npz(path)
+                arrays = npz._read_all(path)
             except ValueError as e:
                 warnings.warn('snapshot: refusing {}: {}; trying the '
                               'previous snapshot'.format(path, e),
