@@ -19,6 +19,20 @@ def as_mat(x):
     return x.reshape(len(x), -1)
 
 
+def one_minus(x):
+    """``1 - x`` in the dtype of ``x`` on every NumPy.
+
+    A Python 1 would not do: NumPy 1.x makes ``1 - x`` float64 for a 0-dim
+    float16 or float32 ``x`` (NumPy 2 keeps the dtype of ``x``). Nor would
+    ``x.dtype.type(1) - x``: the NumPy scalar on the left turns arrays of
+    other backends into NumPy arrays. ``-x + 1`` is the same number.
+
+    Args:
+        x: a float array.
+    """
+    return -x + x.dtype.type(1)
+
+
 def as_vec(x):
     """``x`` flattened to 1-D (a view where possible).
 

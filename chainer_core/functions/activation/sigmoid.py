@@ -2,6 +2,7 @@
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
+from chainer_core.utils.array import one_minus
 
 
 @kernels.declare('sigmoid')
@@ -14,7 +15,7 @@ def _sigmoid(xp, x):
 @kernels.declare('sigmoid_grad')
 def _sigmoid_grad(xp, y, gy):
     """gx = gy * y * (1 - y) (y is sigmoid's output)."""
-    return gy * y * (1 - y)
+    return gy * y * one_minus(y)
 
 
 class Sigmoid(function_node.FunctionNode):

@@ -2,6 +2,7 @@
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
+from chainer_core.utils.array import one_minus
 
 
 @kernels.declare('tanh')
@@ -13,7 +14,7 @@ def _tanh(xp, x):
 @kernels.declare('tanh_grad')
 def _tanh_grad(xp, y, gy):
     """gx = gy * (1 - y * y) (y is tanh's output)."""
-    return gy * (1 - y * y)
+    return gy * one_minus(y * y)
 
 
 class Tanh(function_node.FunctionNode):

@@ -3,12 +3,13 @@ from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import check_float_inputs
 from chainer_core.utils import type_check
+from chainer_core.utils.array import one_minus
 
 
 @kernels.declare('linear_interpolate')
 def _linear_interpolate(xp, p, x, y):
     """z = p * x + (1 - p) * y."""
-    return p * x + (1 - p) * y
+    return p * x + one_minus(p) * y
 
 
 class LinearInterpolate(function_node.FunctionNode):

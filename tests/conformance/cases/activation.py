@@ -14,7 +14,11 @@ case('relu-3d', (Signed((2, 3, 4), 0.1, 1.0),), F.relu,
      lambda x: numpy.where(x > 0, x, 0.0))
 case('sigmoid', (Floats((3, 4), -3.0, 3.0),), F.sigmoid,
      lambda x: 1.0 / (1.0 + numpy.exp(-x)))
+case('sigmoid-0dim', (Floats((), -3.0, 3.0),), F.sigmoid,
+     lambda x: 1.0 / (1.0 + numpy.exp(-x)))
 case('tanh', (Floats((3, 4), -2.0, 2.0),), F.tanh,
+     lambda x: (1.0 - numpy.exp(-2 * x)) / (1.0 + numpy.exp(-2 * x)))
+case('tanh-0dim', (Floats((), -2.0, 2.0),), F.tanh,
      lambda x: (1.0 - numpy.exp(-2 * x)) / (1.0 + numpy.exp(-2 * x)))
 
 

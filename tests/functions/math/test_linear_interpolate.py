@@ -26,3 +26,12 @@ class TestLinearInterpolate:
         assert_close(gp, [4, 2], dtype)
         assert_close(gx, [0, 0.25], dtype)
         assert_close(gy, [1, 0.75], dtype)
+
+    def test_0dim_keeps_the_dtype(self, dtype):
+        p, x, y = (chainer.Variable(typed(v, dtype)) for v in (0.25, 2, -2))
+        z = F.linear_interpolate(p, x, y)
+        assert z.dtype == dtype
+        assert_close(z, -1, dtype)
+        gs = grads(z, (p, x, y))
+        assert [g.dtype for g in gs] == [dtype] * 3
+        assert_close(gs[0], 4, dtype)
