@@ -61,7 +61,7 @@ def test_concat_of_slices_of_transform_batch():
 @pytest.mark.parametrize('shuffle', [False, True])
 def test_trained_on_through_an_iterator(shuffle):
     d = _base().slice[1:, ('x', 'y')].transform(
-        ('x', 't'), lambda x, y: (numpy.float32(x) / 2, numpy.int32(y % 2)))
+        ('x', 't'), lambda x, y: (numpy.float32(x / 2), numpy.int32(y % 2)))
     it = chainer.iterators.SerialIterator(d, 4, repeat=False,
                                           shuffle=shuffle)
     seen = []
