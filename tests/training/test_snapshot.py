@@ -17,6 +17,7 @@ from chainer_core.serializers import npz
 from chainer_core.testing import get_trainer_with_mock_updater
 from chainer_core.training import extensions
 from chainer_core.training.extensions import snapshot_writers
+from tests.serializers._damage import DAMAGES, PRETENDED_MEMORY
 
 from ._util import Regressor, make_trainer
 
@@ -233,22 +234,13 @@ def test_autoload_without_snapshots_starts_afresh(tmp_path):
     assert loaded == [0] and ext.loaded_from is None
 
 
-@pytest.mark.parametrize('damage', ['truncate', 'flip', 'empty', 'text'])
-def test_autoload_refuses_a_corrupted_newest_snapshot(tmp_path, damage):
+@pytest.mark.parametrize('damage', sorted(DAMAGES))
+def test_autoload_refuses_a_damaged_newest_snapshot(tmp_path, damage,
+                                                    monkeypatch):
+    monkeypatch.setattr(npz, '_physical_memory', lambda: PRETENDED_MEMORY)
     _snapshots(tmp_path, 6)
     newest = tmp_path / 'snapshot_iter_6'
-    data = newest.read_bytes()
-    if damage == 'truncate':
-        data = data[:len(data) // 2]
-    elif damage == 'flip':
-        # Inside the compressed data of the first member: its checksum (or
-        # the decompression) fails.
-        data = data[:100] + bytes(b ^ 0xFF for b in data[100:140]) + \
-            data[140:]
-    elif damage == 'empty':
-        data = b''
-    else:
-        data = b'not a snapshot at all'
+    data, _ = DAMAGES[damage](newest.read_bytes(), tmp_path / 'ran')
     newest.write_bytes(data)
     os.utime(newest, (time.time() + 10, time.time() + 10))
     trainer, ext, loaded = _resume(tmp_path)
@@ -257,6 +249,7 @@ def test_autoload_refuses_a_corrupted_newest_snapshot(tmp_path, damage):
         trainer.run()
     assert loaded == [4]
     assert ext.loaded_from == str(tmp_path / 'snapshot_iter_4')
+    assert not (tmp_path / 'ran').exists()
 
 
 def test_autoload_with_no_readable_snapshot_is_an_error(tmp_path):
