@@ -359,12 +359,26 @@ def test_addon_with_bad_info_is_reported(sandbox):
 
 def test_arrays_of_two_backends_in_one_op(sandbox):
     sandbox.add_backend('tplug')
-    device = chainer_core.get_device('tplug:0')
-    a = numpy.ones(3, dtype=numpy.float32)
-    b = device.send(numpy.ones(3, dtype=numpy.float32))
+    sandbox.add_backend('tother')
+    a = chainer_core.get_device('tother:0').send(
+        numpy.ones(3, dtype=numpy.float32))
+    b = chainer_core.get_device('tplug:0').send(
+        numpy.ones(3, dtype=numpy.float32))
     with pytest.raises(backend_api.DeviceMismatchError) as info:
         F.add(a, b)
-    assert '@numpy' in str(info.value) and 'tplug:0' in str(info.value)
+    assert 'tother:0' in str(info.value) and 'tplug:0' in str(info.value)
+
+
+def test_numpy_arrays_join_a_host_subclass_backend(sandbox):
+    # As Chainer mixes NumPy and iDeep arrays: the NumPy operand becomes a
+    # view of the backend's array type.
+    sandbox.add_backend('tplug')
+    device = chainer_core.get_device('tplug:0')
+    a = numpy.ones(3, dtype=numpy.float32)
+    b = device.send(numpy.full(3, 2, dtype=numpy.float32))
+    y = F.add(a, b)
+    assert chainer_core.backend.get_device_from_array(y.array) == device
+    numpy.testing.assert_array_equal(y.array, [3, 3, 3])
 
 
 @pytest.mark.parametrize('spec', ['nosuchdev:0', '@nosuchdev', 'numpy:7'])
