@@ -12,7 +12,7 @@ import numpy
 from chainer_core import serializer
 from chainer_core.serializers._atomic import write_atomic
 from chainer_core.serializers.npz import (
-    _assign, _ignored, _is_none_marker, _to_host)
+    _assign, _ignored, _is_none_marker, _physical_memory, _to_host)
 
 
 def _h5py():
@@ -61,13 +61,55 @@ class HDF5Serializer(serializer.Serializer):
         return value
 
 
+def _lookup(h5py, group, key):
+    """The node at ``key`` below ``group``, None if there is none.
+
+    Only hard links are followed: a soft or external link, like a dataset
+    whose data lives in other files (external storage, virtual layout),
+    could make loading read any file of the machine into a parameter.
+    """
+    node = group
+    for name in filter(None, key.split('/')):
+        if not isinstance(node, h5py.Group):
+            return None
+        link = node.get(name, getlink=True)
+        if link is None:
+            return None
+        if not isinstance(link, h5py.HardLink):
+            raise ValueError(
+                '{!r} in the HDF5 file {} goes through {} {!r}, which is '
+                'not followed: only what the file itself holds is '
+                'loaded'.format(key, group.file.filename,
+                                type(link).__name__, _link_target(link)))
+        node = node[name]
+    return node
+
+
+def _link_target(link):
+    path = getattr(link, 'path', None)
+    filename = getattr(link, 'filename', None)
+    return path if filename is None else '{}:{}'.format(filename, path)
+
+
 def _read(h5py, key, node):
     """The host array (None for an empty dataset) held by ``node``."""
+    filename = node.file.filename
     if not isinstance(node, h5py.Dataset):
-        raise ValueError('{!r} in the HDF5 file is a group, not a value'
-                         .format(key))
+        raise ValueError('{!r} in the HDF5 file {} is a group, not a value'
+                         .format(key, filename))
+    if node.is_virtual or node.external:
+        raise ValueError(
+            '{!r} in the HDF5 file {} keeps its data in other files ({}), '
+            'which are not read'.format(
+                key, filename,
+                'virtual dataset' if node.is_virtual else 'external storage'))
     if node.shape is None:
         return None
+    memory = _physical_memory()
+    if memory is not None and node.size * node.dtype.itemsize > memory:
+        raise ValueError('{!r} in the HDF5 file {} has shape {} of {}, more '
+                         'than the memory of this machine'.format(
+                             key, filename, node.shape, node.dtype))
     string = h5py.check_string_dtype(node.dtype)
     # Variable-length strings are what str values are written as; fixed
     # length ones come from bytes values and are read as bytes.
@@ -83,6 +125,11 @@ def _read(h5py, key, node):
 
 class HDF5Deserializer(serializer.Deserializer):
     """Reads values from an HDF5 group.
+
+    Only what the file itself holds is read: a value reached through a
+    soft or external link, or keeping its data in other files (external
+    storage, virtual dataset), is a ValueError naming the key and the
+    file.
 
     Args:
         group (h5py.Group): the group to read from.
@@ -112,17 +159,18 @@ class HDF5Deserializer(serializer.Deserializer):
         key = self.path + key.strip('/')
         if _ignored(self.ignore_names, key):
             return value
-        if key not in self.group:
+        try:
+            node = _lookup(h5py, self.group, key)
+            dataset = None if node is None else _read(h5py, key, node)
+        except (OSError, RuntimeError, KeyError, MemoryError) as e:
+            raise ValueError('cannot read {!r} from the HDF5 file (truncated '
+                             'or corrupted): {}'.format(key, e)) from e
+        if node is None:
             if not self.strict:
                 return value
             raise KeyError('{!r} is not in the HDF5 file (strict=True; pass '
                            'strict=False to keep the current value)'.format(
                                key))
-        try:
-            dataset = _read(h5py, key, self.group[key])
-        except (OSError, RuntimeError, KeyError) as e:
-            raise ValueError('cannot read {!r} from the HDF5 file (truncated '
-                             'or corrupted): {}'.format(key, e)) from e
         if dataset is None or _is_none_marker(dataset):
             return None
         return _assign(key, value, dataset)
@@ -173,7 +221,10 @@ def load_hdf5(filename, obj, path='', strict=True, ignore_names=None):
     Raises:
         ImportError: h5py is not installed.
         ValueError: the file is not a readable HDF5 file (truncated,
-            foreign or corrupted), or a shape differs.
+            foreign or corrupted), a value is reached through a soft or
+            external link or keeps its data in other files (external
+            storage, virtual dataset): only what the file itself holds is
+            read; or a shape differs.
         KeyError: a key is missing (strict).
     """
     h5py = _h5py()
