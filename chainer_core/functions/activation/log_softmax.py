@@ -13,6 +13,9 @@ def _logsumexp(xp, x, axis):
 @kernels.declare('log_softmax')
 def _log_softmax(xp, x, axis):
     """y = x - log(sum(exp(x), axis)); float16 is computed in float32."""
+    if x.size == 0:
+        # max has no identity: a zero-length axis would raise in the shift.
+        return xp.empty_like(x)
     if x.dtype.kind == 'f' and x.dtype.itemsize < 4:
         xf = x.astype('float32')
         return (xf - _logsumexp(xp, xf, axis)).astype(x.dtype)

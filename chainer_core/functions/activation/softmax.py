@@ -8,6 +8,9 @@ from chainer_core.functions.activation.log_softmax import _check_axis
 @kernels.declare('softmax')
 def _softmax(xp, x, axis):
     """y = exp(x) / sum(exp(x), axis), shifted by the max for stability."""
+    if x.size == 0:
+        # max has no identity: a zero-length axis would raise in the shift.
+        return xp.empty_like(x)
     y = xp.exp(x - x.max(axis=axis, keepdims=True))
     y /= y.sum(axis=axis, keepdims=True)
     return y

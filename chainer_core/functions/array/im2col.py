@@ -131,7 +131,8 @@ class Im2ColGrad(function_node.FunctionNode):
         gy, = inputs
         f = self._im2col
         n, _, out_h, out_w = gy.shape
-        col = gy.reshape(n, -1, f.kh, f.kw, out_h, out_w)
+        col = gy.reshape(n, gy.shape[1] // (f.kh * f.kw), f.kh, f.kw, out_h,
+                         out_w)
         return kernels.lookup('im2col_grad', gy)(
             col, f.sy, f.sx, f.ph, f.pw, self.h, self.w, f.dy, f.dx),
 

@@ -39,7 +39,9 @@ def conv_forward(xp, x, W, b, stride, pad, dilate, groups, cover_all):
     # (g, O/g, C/g*K) @ (N, g, C/g*K, P) -> (N, g, O/g, P), already in the
     # (N, O, *out) layout.
     col = col.reshape(N, groups, C // groups * _prod(ksize), _prod(out_dims))
-    w = W.reshape(groups, n_out // groups, -1)
+    # Explicit sizes: a -1 cannot be inferred when an axis is 0 (no batch,
+    # no output channel).
+    w = W.reshape(groups, n_out // groups, C // groups * _prod(ksize))
     y = matmul_acc(xp, w, col).reshape((N, n_out) + out_dims)
     if b is not None:
         y += b.reshape((1, n_out) + (1,) * n)
@@ -58,7 +60,8 @@ def conv_grad_w(xp, x, gy, ksize, stride, pad, dilate, groups):
     # Batch and output positions together form the summed axis of one
     # batched product over the groups.
     col = col.reshape(N, groups, C // groups * _prod(ksize), P)
-    col = col.transpose(1, 0, 3, 2).reshape(groups, N * P, -1)
+    col = col.transpose(1, 0, 3, 2).reshape(
+        groups, N * P, C // groups * _prod(ksize))
     g = gy.reshape(N, groups, n_out // groups, P)
     g = g.transpose(1, 2, 0, 3).reshape(groups, n_out // groups, N * P)
     gW = matmul_acc(xp, g, col)
@@ -73,7 +76,8 @@ def deconv_forward(xp, x, W, b, stride, pad, dilate, groups, outsize):
     c_out_g = W.shape[1]
     ksize = W.shape[2:]
     in_dims = x.shape[2:]
-    w = W.reshape(groups, C_in // groups, -1).transpose(0, 2, 1)
+    w = W.reshape(groups, C_in // groups,
+                  c_out_g * _prod(ksize)).transpose(0, 2, 1)
     xm = x.reshape(N, groups, C_in // groups, _prod(in_dims))
     col = matmul_acc(xp, w, xm)
     col = col.reshape((N, groups * c_out_g) + tuple(ksize) + tuple(in_dims))

@@ -60,8 +60,8 @@ class BilinearFunction(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
         e1, e2, W = inputs[:3]
-        e1 = e1.reshape(len(e1), -1)
-        e2 = e2.reshape(len(e2), -1)
+        e1 = e1.reshape(len(e1), _prod(e1.shape[1:]))
+        e2 = e2.reshape(len(e2), _prod(e2.shape[1:]))
         V1, V2, b = inputs[3:] if len(inputs) == 6 else (None, None, None)
         return kernels.lookup('bilinear', e1)(e1, e2, W, V1, V2, b),
 

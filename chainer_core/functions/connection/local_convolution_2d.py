@@ -11,13 +11,14 @@ def _columns(xp, x, ksize, stride, out_dims):
     """Patches of x as (P, N, C*kh*kw), P = out_h * out_w."""
     col = conv_nd.im2col_nd(x, ksize, stride, 0, out_dims=out_dims, xp=xp)
     n = x.shape[0]
-    return col.reshape(n, -1, out_dims[0] * out_dims[1]).transpose(2, 0, 1)
+    return col.reshape(n, x.shape[1] * ksize[0] * ksize[1],
+                       out_dims[0] * out_dims[1]).transpose(2, 0, 1)
 
 
 def _filters(W):
     """W (O, oh, ow, C, kh, kw) as (P, O, C*kh*kw)."""
     o, oh, ow = W.shape[:3]
-    return W.reshape(o, oh * ow, -1).transpose(1, 0, 2)
+    return W.reshape(o, oh * ow, _cv._prod(W.shape[3:])).transpose(1, 0, 2)
 
 
 @kernels.declare('local_convolution_2d')

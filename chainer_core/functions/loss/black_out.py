@@ -72,7 +72,8 @@ class BlackOut(function_node.FunctionNode):
         total = _util.broadcast_like(sum_(r, axis=1, keepdims=True), (n, k))
         g = p + r - p * total - first
         if self.reduce == 'mean':
-            gy = gy * (1.0 / n)
+            # An empty batch has empty gradients, whatever the scale.
+            gy = gy * (1.0 / max(n, 1))
         else:
             gy = reshape(gy, (n, 1))
         g = _util.broadcast_like(gy, (n, k)) * g

@@ -1,4 +1,6 @@
 """cross_covariance: the penalty on the covariance between two codes."""
+import numpy
+
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss import _util
@@ -8,7 +10,8 @@ from chainer_core.utils import type_check
 def _centered(v):
     """v minus its mean over axis 0, as a differentiable expression."""
     from chainer_core.functions.math.sum import sum as sum_
-    mean = sum_(v, axis=0, keepdims=True) * (1.0 / v.shape[0])
+    # The mean of an empty batch is not needed: v - mean is empty.
+    mean = sum_(v, axis=0, keepdims=True) * (1.0 / max(v.shape[0], 1))
     return v - _util.broadcast_like(mean, v.shape)
 
 
@@ -19,7 +22,9 @@ def _cross_covariance(xp, y, z, reduce):
     ft = _util.float_type(y.dtype)
     yc = y.astype(ft) - y.astype(ft).mean(axis=0, keepdims=True)
     zc = z.astype(ft) - z.astype(ft).mean(axis=0, keepdims=True)
-    cov = yc.T.dot(zc) / max(y.shape[0], 1)
+    # The covariance of an empty batch is nan, as in Chainer.
+    with numpy.errstate(invalid='ignore'):
+        cov = yc.T.dot(zc) / y.shape[0]
     if reduce == 'half_squared_sum':
         return xp.asarray((cov * cov).sum() * 0.5, dtype=y.dtype)
     return cov.astype(y.dtype)
@@ -52,7 +57,8 @@ class CrossCovariance(function_node.FunctionNode):
         from chainer_core.functions.math.matmul import matmul
         y, z = self.get_retained_inputs()
         gcost, = grad_outputs
-        n = 1.0 / y.shape[0]
+        # An empty batch has empty gradients, whatever the scale.
+        n = 1.0 / max(y.shape[0], 1)
         yc, zc = _centered(y), _centered(z)
         # The centred codes have zero column sums, so the products below
         # are already centred: no correction for the means is needed.

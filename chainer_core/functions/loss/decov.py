@@ -1,4 +1,6 @@
 """decov: the penalty on the covariance between hidden units."""
+import numpy
+
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss import _util
@@ -13,7 +15,9 @@ def _decov(xp, h, reduce):
     'half_squared_sum'."""
     ft = _util.float_type(h.dtype)
     hc = h.astype(ft) - h.astype(ft).mean(axis=0, keepdims=True)
-    cov = hc.T.dot(hc) / max(h.shape[0], 1)
+    # The covariance of an empty batch is nan, as in Chainer.
+    with numpy.errstate(invalid='ignore'):
+        cov = hc.T.dot(hc) / h.shape[0]
     cov *= 1 - xp.eye(h.shape[1], dtype=ft)
     if reduce == 'half_squared_sum':
         return xp.asarray((cov * cov).sum() * 0.5, dtype=h.dtype)
@@ -44,7 +48,8 @@ class DeCov(function_node.FunctionNode):
         from chainer_core.functions.math.matmul import matmul
         h, = self.get_retained_inputs()
         gcost, = grad_outputs
-        n = 1.0 / h.shape[0]
+        # An empty batch has empty gradients, whatever the scale.
+        n = 1.0 / max(h.shape[0], 1)
         off = 1 - h.xp.eye(h.shape[1], dtype=h.dtype)
         hc = _centered(h)
         if self.reduce == 'half_squared_sum':

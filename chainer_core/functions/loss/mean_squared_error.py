@@ -1,4 +1,6 @@
 """mean_squared_error: the mean of squared differences."""
+import numpy
+
 from backend_api import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
@@ -8,8 +10,10 @@ from chainer_core.utils import type_check
 def _mean_squared_error(xp, x0, x1):
     """Scalar array: mean((x0 - x1) ** 2)."""
     diff = (x0 - x1).ravel()
-    return xp.asarray(diff.dot(diff) / diff.dtype.type(max(diff.size, 1)),
-                      dtype=x0.dtype)
+    # The mean of nothing is nan, as in Chainer (and NumPy's mean).
+    with numpy.errstate(invalid='ignore'):
+        return xp.asarray(diff.dot(diff) / diff.dtype.type(diff.size),
+                          dtype=x0.dtype)
 
 
 class MeanSquaredError(function_node.FunctionNode):

@@ -11,7 +11,7 @@ def _batch_l2_norm_squared(xp, x):
     """y (N,): the sum of the squares of x[i] over all its axes (float16
     accumulates in float32)."""
     acc = numpy.float32 if x.dtype == numpy.float16 else x.dtype
-    flat = x.reshape(len(x), -1).astype(acc, copy=False)
+    flat = x.reshape(len(x), x[:1].size).astype(acc, copy=False)
     return (flat * flat).sum(axis=1).astype(x.dtype, copy=False)
 
 

@@ -84,7 +84,7 @@ class SimplifiedDropconnect(function_node.FunctionNode):
     def forward(self, inputs):
         b = inputs[2] if len(inputs) == 3 else None
         x, W, b = promote(inputs[0], inputs[1], b)
-        x2 = x.reshape(x.shape[0], -1)
+        x2 = x.reshape(x.shape[0], W.shape[1])
         y, self.mask = kernels.lookup('simplified_dropconnect', x)(
             x2, W, b, self.ratio, self.mask, self.use_batchwise_mask)
         self.retain_inputs((0, 1))
@@ -97,7 +97,7 @@ class SimplifiedDropconnect(function_node.FunctionNode):
         x, W = self.get_retained_inputs()
         gy, = grad_outputs
         n, m_out = gy.shape
-        x2 = reshape(x, (n, -1))
+        x2 = reshape(x, (n, W.shape[1]))
         mask = self.mask
         if mask is not None:
             # Scaled as the forward scaled it, in the dtype it computed in.

@@ -4,6 +4,7 @@ from chainer_core import function_node
 from chainer_core.functions.normalization import _standardize as _std
 from chainer_core.functions.normalization import _util
 from chainer_core.utils import type_check
+from chainer_core.utils.array import size_of_shape
 
 
 @kernels.declare('group_normalization')
@@ -13,12 +14,13 @@ def _group_normalization(xp, x, gamma, beta, groups, eps):
     scaled and shifted per channel by gamma and beta (shape (C,)); mean and
     inv_std of shape (N, groups, 1), in float32 at least."""
     n, c = x.shape[:2]
-    xw = _util.wide(x).reshape(n, groups, -1)
+    xw = _util.wide(x).reshape(
+        n, groups, c // groups * size_of_shape(x.shape[2:]))
     mean = xw.mean(axis=2, keepdims=True)
     xc = xw - mean
     inv_std = 1 / xp.sqrt((xc * xc).mean(axis=2, keepdims=True) + eps)
     xc *= inv_std
-    xc = xc.reshape(n, c, -1)
+    xc = xc.reshape(n, c, size_of_shape(x.shape[2:]))
     xc *= gamma[:, None]
     xc += beta[:, None]
     return xc.reshape(x.shape).astype(x.dtype, copy=False), mean, inv_std
@@ -65,8 +67,9 @@ class GroupNormalization(function_node.FunctionNode):
         x, gamma = self.get_retained_inputs()
         gy, = grad_outputs
         n, c = x.shape[:2]
-        grouped = (n, self.groups, -1)
-        gy3 = reshape(gy, (n, c, -1))
+        per_channel = size_of_shape(x.shape[2:])
+        grouped = (n, self.groups, c // self.groups * per_channel)
+        gy3 = reshape(gy, (n, c, per_channel))
         ret = []
         for i in indexes:
             if i == 0:
@@ -75,7 +78,7 @@ class GroupNormalization(function_node.FunctionNode):
                 ret.append(reshape(gx, x.shape))
             elif i == 1:
                 xhat = _std.standardized(self, reshape(x, grouped))[0]
-                ret.append(sum_(gy3 * reshape(xhat, (n, c, -1)),
+                ret.append(sum_(gy3 * reshape(xhat, (n, c, per_channel)),
                                 axis=(0, 2)))
             else:
                 ret.append(sum_(gy3, axis=(0, 2)))

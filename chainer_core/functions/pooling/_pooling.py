@@ -91,8 +91,9 @@ def gather_from_windows(xp, image, indexes, ksize, stride, pad):
     n_b, n_c = image.shape[:2]
     flat, inside = window_positions(xp, indexes, ksize, stride, pad,
                                     image.shape[2:])
-    picked = xp.take_along_axis(image.reshape(n_b, n_c, -1),
-                                flat.reshape(n_b, n_c, -1), axis=2)
+    picked = xp.take_along_axis(
+        image.reshape(n_b, n_c, prod(image.shape[2:])),
+        flat.reshape(n_b, n_c, prod(indexes.shape[2:])), axis=2)
     picked = picked.reshape(indexes.shape)
     return xp.where(inside, picked, xp.zeros((), dtype=image.dtype))
 
