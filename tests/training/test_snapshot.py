@@ -192,6 +192,110 @@ def test_kill_during_a_write_keeps_the_previous_snapshot(tmp_path):
     trainer.run()
     assert ext.loaded_from == str(out / 'snapshot_iter_2')
     assert trainer.updater.iteration == 6
+    assert sorted(os.listdir(out)) == _names(out)
+
+
+_KILLED_IN_SAVE_NPZ = textwrap.dedent('''
+    import os, signal, sys
+    import numpy
+    sys.path.insert(0, {repo!r})
+    from chainer_core.training import extensions
+    from tests.training._util import make_trainer
+
+    real = numpy.lib.format.write_array
+    arrays = []
+
+    def write_array(*args, **kwargs):
+        # Die inside numpy.savez once the snapshot of iteration 4 is half
+        # written, as a SIGKILL from outside would catch it.
+        arrays.append(None)
+        if trainer.updater.iteration == 4 and len(arrays) > 3:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(*args, **kwargs)
+
+    numpy.lib.format.write_array = write_array
+    trainer = make_trainer(sys.argv[1], stop=(6, 'iteration'))
+    trainer.extend(extensions.snapshot(), trigger=(2, 'iteration'))
+    trainer.extend(extensions.snapshot_object(
+        trainer.updater.get_optimizer('main').target,
+        'model_{{.updater.iteration}}.npz'), trigger=(2, 'iteration'))
+    trainer.run()
+''')
+
+
+def test_leftovers_of_a_write_killed_in_save_npz_are_removed(tmp_path):
+    script = tmp_path / 'run.py'
+    script.write_text(_KILLED_IN_SAVE_NPZ.format(repo=REPO))
+    out = tmp_path / 'out'
+    proc = subprocess.run([sys.executable, str(script), str(out)],
+                          capture_output=True, timeout=120)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()
+    assert _names(out) == ['model_2.npz', 'snapshot_iter_2']
+    # The writer's folder, holding save_npz's own half-written file.
+    leftovers = [n for n in os.listdir(out) if n.startswith('.')]
+    assert [n[:-8] for n in leftovers] == ['.tmp-snapshot_iter_4-']
+    inside = os.listdir(out / leftovers[0])
+    assert len(inside) == 1 and inside[0].startswith('.tmp-snapshot_iter_4-')
+
+    trainer = make_trainer(out, stop=(6, 'iteration'))
+    ext = extensions.snapshot(autoload=True)
+    trainer.extend(ext, trigger=(2, 'iteration'))
+    trainer.run()
+    assert ext.loaded_from == str(out / 'snapshot_iter_2')
+    assert trainer.updater.iteration == 6
+    assert sorted(os.listdir(out)) == _names(out)
+
+
+def test_only_the_extensions_own_leftovers_are_removed(tmp_path):
+    _snapshots(tmp_path, 2)
+    removed = ['.tmp-snapshot_iter_4-ab_3z9k0',
+               '.tmp-snapshot_iter_10-k_8z0k1m',
+               '.tmp-snapshot_iter_6-0123456789ab']
+    for name in removed[:2]:
+        os.mkdir(tmp_path / name)
+        (tmp_path / name / '.tmp-snapshot_iter_4-0123456789ab').write_bytes(
+            b'PK\x03\x04')
+    (tmp_path / removed[2]).write_bytes(b'PK\x03\x04')
+    elsewhere = tmp_path / 'elsewhere'
+    elsewhere.mkdir()
+    (elsewhere / 'keep').write_text('keep')
+    kept = {
+        # Other names, other suffixes, a file where the writers make a
+        # folder and the other way round, a link.
+        '.tmp-model.npz-ab12cd34': 'dir', '.tmp-notes-ab12cd34': 'dir',
+        '.tmp-snapshot_iter_4-ab12cd3': 'dir',
+        '.tmp-snapshot_iter_4-ab12cd345': 'dir',
+        '.tmp-snapshot_iter_4-ABCDEFGH': 'dir',
+        '.tmp-snapshot_iter_4-0123456789ab': 'dir',
+        '.tmp-snapshot_iter_4-ab12cd34': 'file',
+        '.tmp-snapshot_iter_4-0123456789xy': 'file',
+        'tmp-snapshot_iter_4-ab12cd34': 'dir',
+        '.tmp-snapshot_iter_8-ab12cd34': 'link',
+        'notes.txt': 'file'}
+    for name, kind in kept.items():
+        if kind == 'dir':
+            os.mkdir(tmp_path / name)
+        elif kind == 'file':
+            (tmp_path / name).write_text('keep')
+        else:
+            os.symlink(elsewhere, tmp_path / name)
+    trainer, ext, loaded = _resume(tmp_path, stop=(2, 'iteration'))
+    trainer.run()
+    assert loaded == [2]
+    assert sorted(os.listdir(tmp_path)) == sorted(
+        ['snapshot_iter_2', 'elsewhere'] + list(kept))
+    assert (elsewhere / 'keep').read_text() == 'keep'
+
+
+def test_leftovers_are_removed_without_autoload(tmp_path):
+    leftover = tmp_path / '.tmp-model_4.npz-ab12cd34'
+    leftover.mkdir()
+    trainer = make_trainer(tmp_path, stop=(1, 'iteration'))
+    trainer.extend(extensions.snapshot_object(
+        trainer.updater.get_optimizer('main').target,
+        'model_{.updater.iteration}.npz'), trigger=(2, 'iteration'))
+    trainer.run()
+    assert not leftover.exists()
 
 
 def _never(trainer):

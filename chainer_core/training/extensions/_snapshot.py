@@ -2,6 +2,7 @@
 import glob
 import os
 import re
+import shutil
 import warnings
 
 import numpy
@@ -12,18 +13,19 @@ from chainer_core.training.extensions import snapshot_writers
 
 
 def _pattern_of(filename):
-    """A glob and a regex matching what ``filename.format(trainer)``
-    produces, for finding earlier snapshots."""
+    """A glob and a regex (source, unanchored) matching what
+    ``filename.format(trainer)`` produces, for finding earlier
+    snapshots."""
     parts = re.split(r'(\{[^}]*\})', filename)
     glob_parts, regex_parts = [], []
     for part in parts:
         if part.startswith('{') and part.endswith('}'):
             glob_parts.append('*')
-            regex_parts.append('(.+?)')
+            regex_parts.append('(?:.+?)')
         else:
             glob_parts.append(glob.escape(part))
             regex_parts.append(re.escape(part))
-    return ''.join(glob_parts), re.compile('^' + ''.join(regex_parts) + '$')
+    return ''.join(glob_parts), ''.join(regex_parts)
 
 
 def _natural_key(name):
@@ -34,6 +36,7 @@ def _find_snapshots(filename, outdir):
     """Files of ``outdir`` named like ``filename`` formats, newest first
     (by modification time, then by the numbers in the name)."""
     pattern, regex = _pattern_of(filename)
+    regex = re.compile('^' + regex + '$')
     found = []
     for path in glob.glob(os.path.join(glob.escape(outdir), pattern)):
         if not regex.match(os.path.basename(path)):
@@ -46,6 +49,39 @@ def _find_snapshots(filename, outdir):
             found.append((mtime, _natural_key(os.path.basename(path)), path))
     found.sort(reverse=True)
     return [path for _, _, path in found]
+
+
+def _remove_interrupted_writes(filename, outdir):
+    """Remove what writes of snapshots named like ``filename`` leave in
+    ``outdir`` when their process is killed: the writers' temporary folder
+    (``.tmp-<name>-`` and tempfile.mkdtemp's 8 characters) and the
+    temporary file of save_npz and save_hdf5 (``.tmp-<name>-`` and 12 hex
+    digits). Nothing else is touched, whatever its name looks like."""
+    _, regex = _pattern_of(filename)
+    regex = re.compile(r'^\.tmp-(?:{})-(?:(?P<dir>[a-z0-9_]{{8}})|'
+                       r'(?P<file>[0-9a-f]{{12}}))$'.format(regex))
+    try:
+        names = os.listdir(outdir)
+    except FileNotFoundError:
+        return
+    for name in names:
+        match = regex.match(name)
+        if match is None:
+            continue
+        path = os.path.join(outdir, name)
+        try:
+            if os.path.islink(path):
+                continue
+            if match.group('dir') is not None and os.path.isdir(path):
+                shutil.rmtree(path)
+            elif match.group('file') is not None and os.path.isfile(path):
+                os.remove(path)
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            warnings.warn('snapshot: cannot remove {}, left by an '
+                          'interrupted write: {}'.format(path, e),
+                          RuntimeWarning)
 
 
 class _StaleSnapshotCleanup:
@@ -108,13 +144,16 @@ class _Snapshot(extension.Extension):
         self._cleanup_by_writer = False
 
     def initialize(self, trainer):
-        """Load the newest readable snapshot (with ``autoload``) and set up
-        the deletion of stale snapshots (with ``n_retains``)."""
+        """Remove what interrupted writes left, load the newest readable
+        snapshot (with ``autoload``) and set up the deletion of stale
+        snapshots (with ``n_retains``)."""
         target = trainer if self._target is None else self._target
         outdir = trainer.out
         writer_init = getattr(self.writer, 'initialize', None)
         if writer_init is not None:
             writer_init(outdir)
+        if isinstance(self.filename, str):
+            _remove_interrupted_writes(self.filename, outdir)
         if self.autoload:
             self.loaded_from = self._autoload(target, outdir)
         if self.n_retains > 0 and isinstance(self.filename, str) and \
@@ -191,7 +230,10 @@ def snapshot(savefun=None, filename='snapshot_iter_{.updater.iteration}', *,
     rename: a crash never leaves a partial file under a snapshot's name).
     Resuming from a snapshot (``load_npz(path, trainer)`` before
     ``trainer.run()``, or ``autoload``) continues exactly as the
-    uninterrupted run would.
+    uninterrupted run would. A write cut short by a killed process leaves
+    its temporaries (``.tmp-<snapshot name>-...``) in the output folder;
+    the extension removes them when training starts again (with a
+    format-string ``filename``, whose names it can recognise).
 
     Args:
         savefun: ``savefun(path, state)`` (default
