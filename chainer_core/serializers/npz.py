@@ -216,11 +216,11 @@ class _DamagedFileError(ValueError):
 
 
 class _NpzArchive:
-    """The arrays of an npz archive, as a read-only mapping.
+    """The arrays of an npz archive, by key (``files`` lists the keys).
 
-    Unlike ``numpy.load``, every member is checked against what it
-    declares before anything is allocated or decompressed (compression
-    method, sizes, the .npy header), so a damaged or hostile file gives a
+    Unlike ``numpy.load``, each member is checked against what it declares
+    (compression method, sizes, the .npy header) before its array is
+    allocated or its data decompressed, so a damaged or hostile file gives a
     :class:`_DamagedFileError` rather than another exception, a pickle
     load, or an allocation of the size it claims.
     """
@@ -281,28 +281,31 @@ class _NpzArchive:
                                   ', '.join(foreign[:5])))
         return members
 
-    def __iter__(self):
-        return iter(self.files)
-
-    def __len__(self):
-        return len(self.files)
-
     def __getitem__(self, key):
         info = self._members[key]
+        self.nbytes(key)
         try:
-            with self.zip.open(info) as f:
-                self._check_header(key, info, f)
             with self.zip.open(info) as f:
                 array = numpy.lib.format.read_array(f, allow_pickle=False)
                 # Reading to the end makes zipfile verify the checksum.
                 if f.read(1):
                     raise ValueError('data after the array')
         except _READ_ERRORS as e:
+            raise self._error('{}: {}'.format(type(e).__name__, e), key) \
+                from e
+        return array
+
+    def nbytes(self, key):
+        """The size of the array ``key``, from its checked .npy header."""
+        info = self._members[key]
+        try:
+            with self.zip.open(info) as f:
+                return self._check_header(key, info, f)
+        except _READ_ERRORS as e:
             if isinstance(e, _DamagedFileError):
                 raise
             raise self._error('{}: {}'.format(type(e).__name__, e), key) \
                 from e
-        return array
 
     def _check_header(self, key, info, f):
         version = numpy.lib.format.read_magic(f)
@@ -332,6 +335,7 @@ class _NpzArchive:
             raise self._error('shape {} of {} needs {} bytes, more than the '
                               'memory of this machine'.format(
                                   shape, dtype, nbytes), key)
+        return nbytes
 
     def close(self):
         self.zip.close()
@@ -351,6 +355,11 @@ def _read_all(file):
         _DamagedFileError: the file is not a readable npz file.
     """
     with _NpzArchive(file) as archive:
+        total = sum(archive.nbytes(key) for key in archive.files)
+        memory = _physical_memory()
+        if memory is not None and total > memory:
+            raise archive._error('its arrays need {} bytes, more than the '
+                                 'memory of this machine'.format(total))
         return {key: archive[key] for key in archive.files}
 
 

@@ -71,3 +71,13 @@ def test_damaged_file_object(tmp_path):
     with open(path, 'rb') as f:
         with pytest.raises(ValueError, match=repr(key)):
             serializers.load_npz(f, L.Linear(30, 20))
+
+
+def test_members_larger_than_memory_together(tmp_path):
+    # Each fits, not all at once, as autoload would hold them.
+    path = tmp_path / 'm.npz'
+    part = numpy.zeros(PRETENDED_MEMORY * 3 // 4, 'u1')
+    numpy.savez_compressed(path, a=part, b=part)
+    assert npz._NpzArchive(path)['a'].size == part.size
+    with pytest.raises(ValueError, match='{}.*memory'.format(path)):
+        npz._read_all(path)
