@@ -13,8 +13,8 @@ import zipfile
 
 import numpy
 
-# A member holding this many zero bytes of a plausible array: small once
-# deflated, it only fits in memory when the tests say it does not.
+# The size of the forged oversized members: small once deflated, yet more
+# than PRETENDED_MEMORY.
 BOMB_BYTES = 8 * 2 ** 20
 
 
