@@ -101,6 +101,25 @@ def _nonempty(*arrays):
             raise _Trivial
 
 
+def _finite(*arrays):
+    """Decline when an array holds NaN or inf where oneDNN's answer is not
+    the reference's: its relu and max pooling drop NaN, its softmax gives 0
+    beside a NaN or +inf, and its convolutions skip the padding, whose
+    zeros the reference multiplies (0 * inf is NaN there). A divergence
+    must show as NaN on every device.
+
+    The sum is NaN or inf when an element is: one read of the array and no
+    temporary, a third cheaper than ``isfinite(a).all()``; finite values
+    whose sum overflows only cost a fallback."""
+    for a in arrays:
+        if not numpy.isfinite(a.sum()):
+            raise _Skip('NaN or inf in the input')
+
+
+def _padded(pad, right_pads):
+    return any(pad) or any(r > 0 for r in right_pads)
+
+
 def _spatial(name, x, low=1, high=3):
     n = x.ndim - 2
     if not low <= n <= high:
@@ -140,12 +159,13 @@ def _conv_forward(name):
         ksize = W.shape[2:]
         out = tuple(_conv_out(i, k, s, p, d, cover_all) for i, k, s, p, d in
                     zip(x.shape[2:], ksize, stride, pad, dilate))
+        right = _right_pads(x.shape[2:], out, ksize, stride, pad, dilate)
+        if _padded(pad, right):
+            _finite(W)
         y = _empty((x.shape[0], W.shape[0]) + out)
         _lib().conv_forward(
             name, _c(x), _c(W), None if b is None else _c(b), y,
-            list(stride), _dnnl_dilate(dilate), list(pad),
-            _right_pads(x.shape[2:], out, ksize, stride, pad, dilate),
-            groups)
+            list(stride), _dnnl_dilate(dilate), list(pad), right, groups)
         return y
 
 
@@ -185,10 +205,13 @@ def _conv_grad_w(name):
         if x.size == 0 or gy.size == 0:
             gW[...] = 0
             return gW
+        right = _right_pads(x.shape[2:], gy.shape[2:], ksize, stride, pad,
+                            dilate)
+        if _padded(pad, right):
+            _finite(gy)
         _lib().conv_backward_weights(
             name, _c(x), _c(gy), gW, list(stride), _dnnl_dilate(dilate),
-            list(pad), _right_pads(x.shape[2:], gy.shape[2:], ksize, stride,
-                                   pad, dilate), groups)
+            list(pad), right, groups)
         return gW
 
 
@@ -252,6 +275,7 @@ def _max_pool(name):
         _f32(x)
         _spatial(name, x)
         _nonempty(x)
+        _finite(x)
         out = tuple(_conv_out(i, k, s, p, 1, cover_all) for i, k, s, p in
                     zip(x.shape[2:], ksize, stride, pad))
         shape = x.shape[:2] + out
@@ -432,10 +456,13 @@ def _local_response_normalization_grad(x, gy, unit_scale, half_n, k, alpha,
 
 # -- activations
 
-def _eltwise(name, alg, *params):
+def _eltwise(name, alg, finite=False):
+    """``finite``: oneDNN's answer differs from the reference's at NaN."""
     def forward(x, *args):
         _f32(x)
         _nonempty(x)
+        if finite:
+            _finite(x)
         alpha = float(args[0]) if args else 0.0
         y = _empty(x.shape)
         _lib().eltwise_forward(name, alg, _c(x), y, alpha, 0.0)
@@ -443,12 +470,15 @@ def _eltwise(name, alg, *params):
     return forward
 
 
-def _eltwise_grad(name, alg, scaled=False):
+def _eltwise_grad(name, alg, scaled=False, finite=False):
+    """``finite``: oneDNN takes a NaN in ``data`` for a positive value."""
     def backward(data, gy, *args):
         _f32(data, gy)
         if data.shape != gy.shape:
             raise _Skip('the gradient must have the shape of its input')
         _nonempty(gy)
+        if finite:
+            _finite(data)
         alpha = float(args[0]) if args else 0.0
         gx = _empty(gy.shape)
         _lib().eltwise_backward(name, alg, _c(data), _c(gy), gx, alpha, 0.0)
@@ -458,12 +488,14 @@ def _eltwise_grad(name, alg, scaled=False):
     return backward
 
 
-kernel('relu')(_eltwise('relu', _RELU))
-kernel('relu_grad')(_eltwise_grad('relu_grad', _RELU_DST))
+kernel('relu')(_eltwise('relu', _RELU, finite=True))
+kernel('relu_grad')(_eltwise_grad('relu_grad', _RELU_DST, finite=True))
 kernel('leaky_relu')(_eltwise('leaky_relu', _RELU))
-kernel('leaky_relu_grad')(_eltwise_grad('leaky_relu_grad', _RELU))
+kernel('leaky_relu_grad')(_eltwise_grad('leaky_relu_grad', _RELU,
+                                        finite=True))
 kernel('elu')(_eltwise('elu', _ELU))
-kernel('elu_grad')(_eltwise_grad('elu_grad', _ELU, scaled=True))
+kernel('elu_grad')(_eltwise_grad('elu_grad', _ELU, scaled=True,
+                                 finite=True))
 kernel('tanh')(_eltwise('tanh', _TANH))
 kernel('tanh_grad')(_eltwise_grad('tanh_grad', _TANH_DST))
 kernel('sigmoid')(_eltwise('sigmoid', _LOGISTIC))
@@ -481,6 +513,7 @@ def _softmax(name, log):
         if x.ndim == 0:
             raise _Skip('x must have at least one axis')
         _nonempty(x)
+        _finite(x)
         y = _empty(x.shape)
         _lib().softmax_forward(name, _c(x), y, int(axis) % x.ndim, log)
         return y
