@@ -101,6 +101,19 @@ class Graph(Protocol):
         op (recreating the output's node if it was freed)."""
 
 
+# Optional Graph methods (a graph without them still works; its variables
+# then show no creator, and unchaining takes a variable out of the graph
+# instead of cutting the graph behind it):
+#
+# ``node(array)``: the node of a graph array, a ``chainer_core.variable
+# .VariableNode`` whose ``creator_node`` is a ``FunctionNode`` with
+# ``inputs``, ``outputs`` (weak references), ``label``, ``rank`` and
+# ``unchain()``; made on request, one object per node while held.
+# ``unchain(array)``: make the array's node a leaf.
+# ``unchain_backward(array)``: release every op the array depends on; their
+# outputs become leaves (truncated backprop).
+GRAPH_OPTIONAL_METHODS = ('node', 'unchain', 'unchain_backward')
+
 GRAPH_METHODS = ('leaf', 'detach', 'requires_grad', 'get_grad', 'set_grad',
                  'backward', 'grad', 'record', 'retained_output')
 

@@ -254,8 +254,25 @@ class Variable:
 
     # -- graph -------------------------------------------------------------
 
+    def _graph_node(self):
+        """This variable's node in the backend's graph, from its optional
+        ``node()`` (None outside that graph or without it)."""
+        ga = self._garray
+        if ga is None:
+            return None
+        get = getattr(self._graph, 'node', None)
+        if get is None:
+            return None
+        node = get(ga)
+        if node is not None and self._name is not None:
+            node.name = self._name
+        return node
+
     @property
     def node(self):
+        node = self._graph_node()
+        if node is not None:
+            return node
         node = self._node
         if node is None:
             node = self._node = VariableNode(self, self._name)
@@ -263,6 +280,9 @@ class Variable:
 
     @property
     def creator_node(self):
+        if self._garray is not None:
+            node = self._graph_node()
+            return None if node is None else node.creator_node
         return None if self._node is None else self._node.creator_node
 
     @creator_node.setter
@@ -284,6 +304,9 @@ class Variable:
 
     @property
     def rank(self):
+        if self._garray is not None:
+            node = self._graph_node()
+            return 0 if node is None else node.rank
         return 0 if self._node is None else self._node.rank
 
     @property
@@ -652,17 +675,28 @@ class Variable:
                 if p._grad_array() is not None:
                     p._loss_scale = loss_scale
 
+    def _unchain_in_graph(self, method):
+        """Cut this variable's graph in the backend's graph with its
+        optional ``method`` (``unchain``, ``unchain_backward``); a graph
+        without it leaves this variable's place in the graph, other
+        variables keep theirs."""
+        if self._garray is None:
+            return
+        cut = getattr(self._graph, method, None)
+        if cut is None:
+            self._leave_graph()
+        else:
+            cut(self._garray)
+
     def unchain(self):
         """Cut the link to the creator: this becomes a leaf."""
-        self._leave_graph()
+        self._unchain_in_graph('unchain')
         if self._node is not None:
             self._node.unchain()
 
     def unchain_backward(self):
         """Cut every link of the graph behind this variable."""
-        # A backend's graph is released by dropping this variable's place
-        # in it; other variables keep theirs.
-        self._leave_graph()
+        self._unchain_in_graph('unchain_backward')
         node = self._node
         if node is None:
             return

@@ -100,9 +100,6 @@ class TestChainerStyleFunctions:
         numpy.testing.assert_allclose(_host(x.grad), [13, 13, 13])
 
     def test_gradient_preset_on_a_sibling_output_is_used(self, device):
-        if device.name == 'native:0':
-            pytest.xfail('the native graph starts a pass from the root '
-                         'gradient only')
         x = chainer.Variable(device.send(
             numpy.array([1.0, 2.0], numpy.float32)))
         a, b = F.split_axis(x * 1.0, 2, 0)

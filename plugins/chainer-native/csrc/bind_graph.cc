@@ -61,6 +61,21 @@ struct OpHandle {
     std::string name;
 };
 
+// Python's view of graph nodes, made on request (creator, graph walks):
+// each call makes a new object holding the node; `key` identifies the node
+// while any object holds it.
+struct VarNodeRef {
+    std::shared_ptr<VarNode> node;
+};
+
+struct OpNodeRef {
+    std::shared_ptr<OpNode> op;
+};
+
+py::object var_ref(std::shared_ptr<VarNode> n) { return n ? py::cast(VarNodeRef{std::move(n)}) : py::none(); }
+
+py::object op_ref(std::shared_ptr<OpNode> op) { return op ? py::cast(OpNodeRef{std::move(op)}) : py::none(); }
+
 Array ndarray_arg(py::handle h, const char* routine, const std::string& what) {
     if (!is_ndarray(h))
         throw DtypeError(std::string(routine) + ": " + what + " must be a chainer_native.ndarray, got " + py_type_name(h));
@@ -130,6 +145,51 @@ Outputs of non-float dtype give a plain view.
         .def("__repr__", [](const OpHandle& h) {
             return "<chainer_native._OpHandle " + h.name + (h.op.expired() ? " (gone)>" : ">");
         });
+
+    py::class_<VarNodeRef>(m, "_VarNode", R"doc(
+The autograd node of an array that requires grad (``_node``). Arrays sharing
+the node are one variable of the graph.
+)doc")
+        .def_property_readonly("key", [](const VarNodeRef& r) { return reinterpret_cast<uintptr_t>(r.node.get()); })
+        .def_property_readonly("creator", [](const VarNodeRef& r) { return op_ref(r.node->creator); })
+        .def_property_readonly("rank", [](const VarNodeRef& r) { return r.node->rank; })
+        .def_property_readonly("shape", [](const VarNodeRef& r) { return to_tuple(r.node->shape); })
+        .def_property_readonly("dtype", [](const VarNodeRef& r) { return numpy_dtype(r.node->dtype); })
+        .def("unchain", [](const VarNodeRef& r) { unchain(*r.node); },
+             "Make the node a leaf: backprop stops here and fills its grad.")
+        .def("unchain_backward", [](const VarNodeRef& r) { unchain_backward(*r.node); },
+             "Cut the graph behind the node: every op it depends on is released and its outputs become leaves.");
+
+    py::class_<OpNodeRef>(m, "_OpNode", R"doc(
+An op of the graph (``_VarNode.creator``): ``inputs`` holds the input nodes
+(None where no gradient flows), ``outputs`` the output nodes (None where the
+output is gone or has no node).
+)doc")
+        .def_property_readonly("key", [](const OpNodeRef& r) { return reinterpret_cast<uintptr_t>(r.op.get()); })
+        .def_property("name", [](const OpNodeRef& r) { return r.op->name; },
+                      [](const OpNodeRef& r, std::string name) { r.op->name = std::move(name); })
+        .def_property_readonly("rank", [](const OpNodeRef& r) { return r.op->rank; })
+        .def_property_readonly("inputs", [](const OpNodeRef& r) {
+            py::tuple t(r.op->inputs.size());
+            for (size_t i = 0; i < r.op->inputs.size(); ++i) t[i] = var_ref(r.op->inputs[i]);
+            return t;
+        })
+        .def_property_readonly("outputs", [](const OpNodeRef& r) {
+            py::tuple t(r.op->outputs.size());
+            for (size_t i = 0; i < r.op->outputs.size(); ++i) t[i] = var_ref(r.op->outputs[i].lock());
+            return t;
+        })
+        .def("unchain", [](const OpNodeRef& r) { unchain_op(*r.op); },
+             "Release the op's inputs and backward function; its live outputs become leaves.");
+
+    m.def("_node", [](py::handle a) {
+        return var_ref(ndarray_arg(a, "_node", "a").body()->node);
+    }, arg("a"), "The autograd node of ``a`` (a ``_VarNode``), or None when ``a`` does not require grad.");
+
+    m.def("_name_creator", [](py::handle a, std::string name) {
+        const auto& n = ndarray_arg(a, "_name_creator", "a").body()->node;
+        if (n && n->creator) n->creator->name = std::move(name);
+    }, arg("a"), arg("name"), "Rename the op that computed ``a`` (no effect on a leaf or an array outside the graph).");
 
     m.def("_record", [](const std::string& name, py::handle inputs, py::handle outputs, py::object backward) {
         if (!PyCallable_Check(backward.ptr()))

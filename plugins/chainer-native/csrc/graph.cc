@@ -93,6 +93,37 @@ std::shared_ptr<VarNode> output_node(const std::shared_ptr<OpNode>& op, size_t i
     return n;
 }
 
+void unchain(VarNode& v) {
+    if (!v.creator) return;
+    for (auto& w : v.creator->outputs)
+        if (w.lock().get() == &v) w.reset();
+    v.creator.reset();
+}
+
+void unchain_op(OpNode& op) {
+    for (auto& w : op.outputs)
+        if (auto n = w.lock()) n->creator.reset();
+    // Kept at their size: BackwardContext indexes inputs by position.
+    for (auto& in : op.inputs) in.reset();
+    op.fn = nullptr;
+}
+
+void unchain_backward(VarNode& v) {
+    // Iterative, with the ops held by the stack: a long graph is deep, and
+    // an op freed by its own unchaining releases inputs still to be visited.
+    std::vector<std::shared_ptr<OpNode>> stack;
+    std::unordered_set<const OpNode*> seen;
+    if (v.creator) stack.push_back(v.creator);
+    while (!stack.empty()) {
+        std::shared_ptr<OpNode> op = std::move(stack.back());
+        stack.pop_back();
+        if (!seen.insert(op.get()).second) continue;
+        for (const auto& in : op->inputs)
+            if (in && in->creator) stack.push_back(in->creator);
+        unchain_op(*op);
+    }
+}
+
 namespace {
 
 struct RankLess {
@@ -219,7 +250,16 @@ private:
             auto out = op->outputs[i].lock();
             if (!out) continue;
             auto it = pending_.find(out.get());
-            if (it == pending_.end()) continue;
+            if (it == pending_.end()) {
+                // As in Chainer, backward takes the gradient already set on
+                // an output no gradient of this pass reached (a sibling of
+                // the path, or an output whose grad the user set).
+                if (!targets_ && out->grad.defined()) {
+                    ctx.gys[i] = out->grad;
+                    any = true;
+                }
+                continue;
+            }
             // Every consumer of out has a higher rank and has run: the
             // gradient is complete.
             Array g = std::move(it->second.grad);

@@ -77,6 +77,21 @@ std::shared_ptr<OpNode> record_op(std::string name, const std::vector<Array>& in
 // of non-float dtype.
 std::shared_ptr<VarNode> output_node(const std::shared_ptr<OpNode>& op, size_t i);
 
+// Makes v a leaf: gradients stop at it and accumulate in its grad. Its
+// creator forgets it as an output (a later pass through the creator must not
+// take a gradient pending at v).
+void unchain(VarNode& v);
+
+// Cuts the graph behind v (Chainer's unchain_backward, used for truncated
+// backprop): every op v depends on loses its inputs and backward function,
+// and its live outputs, v among them, become leaves. The ops are freed once
+// nothing else holds them.
+void unchain_backward(VarNode& v);
+
+// unchain_backward's step for one op: its live outputs become leaves, and
+// its inputs and backward function are released.
+void unchain_op(OpNode& op);
+
 // The gradients of `outputs` (weighted by grad_outputs, one per output;
 // undefined means ones for a one-element output) with respect to `inputs`,
 // one per input, undefined where no path leads; no leaf's grad is touched.

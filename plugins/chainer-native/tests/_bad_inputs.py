@@ -160,6 +160,8 @@ def cases():
                                               lambda t, g: g)),
         ('_record_backward', lambda: _bad_python_backward()),
         ('_OpHandle.output', lambda: _bad_handle_output()),
+        ('_node', lambda: cn._node(numpy.ones(3))),
+        ('_name_creator', lambda: cn._name_creator([x2], 'f')),
         ('_sgd_update', lambda: cn._sgd_update(x2, cn.ones((3,), f32), 0.1)),
         ('_sgd_update_numpy', lambda: cn._sgd_update(
             numpy.ones(3), numpy.ones(3), 0.1)),
@@ -194,7 +196,8 @@ def _bad_python_backward():
 
 
 # Module-level names that are not routines taking array input.
-NOT_ROUTINES = {'ndarray', '_OpHandle', 'get_num_threads',
+NOT_ROUTINES = {'ndarray', '_OpHandle', '_OpNode', '_VarNode',
+                'get_num_threads',
                 'is_backprop_required', '_set_backprop_mode'}
 
 if __name__ == '__main__':

@@ -8,12 +8,131 @@ Python backward. A graph kernel returns None where the routine differs from
 the op (arguments the routine lacks), and the op then runs that way.
 """
 import importlib
+import weakref
 
 import chainer_native as cn
 
 
 def _core():
     return cn._load()
+
+
+# Graph nodes as Python sees them (creator, computational_graph), made on
+# request. One object per live C++ node while any is held, so that a walk
+# over the graph meets each node once.
+_nodes = weakref.WeakValueDictionary()
+_node_classes = None
+
+
+def _classes():
+    """The node classes, subclasses of the core's: defined on first use, as
+    the plugin loads before chainer_core's graph modules."""
+    global _node_classes
+    if _node_classes is not None:
+        return _node_classes
+    from chainer_core.function_node import FunctionNode
+    from chainer_core.variable import VariableNode
+
+    class NativeVariableNode(VariableNode):
+        """A variable node of the native graph (``Variable.node``)."""
+
+        __slots__ = ('_ref',)
+
+        def __init__(self, ref):
+            self._ref = ref
+            self._variable = _no_variable
+            self.data = None
+            self.name = None
+            self.requires_grad = True
+            self.shape = ref.shape
+            self.dtype = ref.dtype
+
+        @property
+        def creator_node(self):
+            return _wrap(self._ref.creator)
+
+        @creator_node.setter
+        def creator_node(self, func):
+            if func is not None:
+                raise ValueError('the creator of a variable in the native '
+                                 'graph can only be removed (None)')
+            self._ref.unchain()
+
+        @property
+        def rank(self):
+            return self._ref.rank
+
+        def set_creator_node(self, creator_node):
+            self.creator_node = creator_node
+
+        set_creator = set_creator_node
+
+        def unchain(self):
+            self._ref.unchain()
+
+    class NativeFunctionNode(FunctionNode):
+        """An op of the native graph (``Variable.creator``): its input
+        nodes, weak references to its outputs, its label and rank."""
+
+        def __init__(self, ref):
+            self._ref = ref
+
+        @property
+        def label(self):
+            return self._ref.name
+
+        @property
+        def rank(self):
+            return self._ref.rank
+
+        @property
+        def inputs(self):
+            # Inputs no gradient flows to (constants) are not recorded.
+            return tuple([_wrap(n) for n in self._ref.inputs
+                          if n is not None])
+
+        @property
+        def outputs(self):
+            return tuple([_OutputRef(self._ref, i)
+                          for i in range(len(self._ref.outputs))])
+
+        def unchain(self):
+            self._ref.unchain()
+
+    _node_classes = NativeVariableNode, NativeFunctionNode
+    return _node_classes
+
+
+def _no_variable():
+    return None
+
+
+class _OutputRef:
+    """A weak reference to an op's output node, as in the core's
+    ``FunctionNode.outputs``: calling it gives the node, or None once the
+    output is gone."""
+
+    __slots__ = ('_op', '_index')
+
+    def __init__(self, op, index):
+        self._op = op
+        self._index = index
+
+    def __call__(self):
+        return _wrap(self._op.outputs[self._index])
+
+
+def _wrap(ref):
+    """The Python node of a C++ node reference (None stays None)."""
+    if ref is None:
+        return None
+    key = (type(ref), ref.key)
+    node = _nodes.get(key)
+    if node is None:
+        var_cls, fn_cls = _classes()
+        node = (var_cls if type(ref) is _core()._VarNode else fn_cls)(ref)
+        _nodes[key] = node
+    return node
 
 
 class NativeGraph:
@@ -51,6 +170,19 @@ class NativeGraph:
 
     def retained_output(self, handle, index, data):
         return handle.output(index, data)
+
+    def node(self, array):
+        return _wrap(_core()._node(array))
+
+    def unchain(self, array):
+        ref = _core()._node(array)
+        if ref is not None:
+            ref.unchain()
+
+    def unchain_backward(self, array):
+        ref = _core()._node(array)
+        if ref is not None:
+            ref.unchain_backward()
 
 
 def _ints(v):
@@ -194,6 +326,17 @@ _GRAPH_KERNELS = (
 )
 
 
+def _labelled(fn):
+    """``fn`` whose recorded op carries the op's label, as the ops recorded
+    from Python do (graph dumps name ops by it)."""
+    def kernel(node, inputs):
+        outputs = fn(node, inputs)
+        if outputs:
+            _core()._name_creator(outputs[0], node.label)
+        return outputs
+    return kernel
+
+
 def graph_kernels():
     """``{FunctionNode class: graph kernel}``."""
     table = {}
@@ -201,5 +344,5 @@ def graph_kernels():
         # Modules by path: the packages export functions of the same names.
         module, cls = path.rsplit('.', 1)
         table[getattr(importlib.import_module(
-            'chainer_core.functions.' + module), cls)] = fn
+            'chainer_core.functions.' + module), cls)] = _labelled(fn)
     return table
