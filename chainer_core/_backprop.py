@@ -279,6 +279,13 @@ def _backward_in_graph(outputs, grad_outputs, enable_double_backprop):
     from ``sum_i <y_i, gy_i>``, whose gradient at each ``y_i`` is
     ``gy_i``."""
     from chainer_core.functions.math.sum import sum as sum_
+    for y, gy in zip(outputs, grad_outputs):
+        # A leaf outside the graph (never used by a recorded op, or an op
+        # that returned its input) takes its gradient as the core's pass
+        # gives it to a leaf.
+        if gy is not None and y._garray is None and y._requires_grad:
+            g = y._grad_var
+            y._grad_var = gy if g is None else g + gy
     live = [(y, gy) for y, gy in zip(outputs, grad_outputs)
             if gy is not None and y._garray is not None]
     if not live:
