@@ -152,6 +152,10 @@ def _via_numpy_views(reference, device):
     def result(y):
         if isinstance(y, numpy.ndarray):
             return from_view(y)
+        if isinstance(y, numpy.generic):
+            # NumPy returns scalars for 0-dim results: a kernel's result is
+            # an array of the device all the same.
+            return from_view(numpy.asarray(y))
         if isinstance(y, (tuple, list)):
             return type(y)(result(v) for v in y)
         return y

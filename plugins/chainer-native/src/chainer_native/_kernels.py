@@ -162,7 +162,7 @@ def _reference(name):
         return a
 
     def back(y):
-        if isinstance(y, numpy.ndarray):
+        if isinstance(y, (numpy.ndarray, numpy.generic)):
             return cn.asarray(y)
         if isinstance(y, (tuple, list)):
             return type(y)(back(v) for v in y)
