@@ -16,12 +16,16 @@ def _leaky_relu(xp, x, slope):
 
 @kernels.declare('leaky_relu_grad')
 def _leaky_relu_grad(xp, x, gy, slope):
-    """gx = gy where x >= 0, slope * gy elsewhere (x is the input)."""
+    """gx = slope * gy where x < 0, gy elsewhere (x is the input).
+
+    NaN is not below 0, so its gradient is gy, as in Chainer.
+    """
     slope_ = gy.dtype.type(slope)
+    keep = xp.logical_not(x < 0)
     if 0 <= slope <= 1:
-        # max(mask, slope) is 1 on the mask and slope elsewhere.
-        return gy * xp.maximum(x >= 0, slope_)
-    return _select.select(x >= 0, gy, gy * slope_)
+        # max(keep, slope) is 1 where kept and slope elsewhere.
+        return gy * xp.maximum(keep, slope_)
+    return _select.select(keep, gy, gy * slope_)
 
 
 class LeakyReLU(function_node.FunctionNode):

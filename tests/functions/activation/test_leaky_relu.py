@@ -43,3 +43,12 @@ class TestLeakyReLU:
     def test_slope_must_be_a_number(self, dtype):
         with pytest.raises(TypeError, match='leaky_relu.*slope'):
             F.leaky_relu(typed([1], dtype), slope='0.1')
+
+
+def test_gradient_at_nan_is_the_output_gradient():
+    # NaN is not below 0: Chainer passes its gradient through unscaled.
+    x = chainer.Variable(numpy.array([numpy.nan, -1.0, 1.0]))
+    y = F.leaky_relu(x, 0.2)
+    y.grad = numpy.ones(3)
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, [1.0, 0.2, 1.0])
