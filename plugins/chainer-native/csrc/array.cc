@@ -67,11 +67,9 @@ struct CachedFree {
 }  // namespace
 
 Array Array::empty(const Shape& shape, Dtype dtype) {
-    int64_t n = 1;
-    for (auto d : shape) {
+    for (auto d : shape)
         if (d < 0) throw ShapeError("negative dimensions are not allowed: " + shape.str());
-        if (__builtin_mul_overflow(n, d, &n)) throw ShapeError("array is too big: shape " + shape.str());
-    }
+    int64_t n = total_size(shape);
     int64_t nb;
     if (__builtin_mul_overflow(n, static_cast<int64_t>(cn::itemsize(dtype)), &nb) || nb > (int64_t(1) << 56))
         throw ShapeError("array is too big: shape " + shape.str());

@@ -4,6 +4,7 @@
 #include <type_traits>
 #include <unordered_set>
 
+#include "creation.h"
 #include "elementwise.h"
 #include "elementwise_internal.h"
 #include "graph.h"
@@ -241,7 +242,12 @@ void binary_inplace(BinaryOp op, const Array& a, const Array& b) {
     if (rt != a.dtype() && !(is_float(a.dtype()) || dtype_kind(rt) == dtype_kind(a.dtype())))
         throw DtypeError(std::string(name) + ": cannot write a " + dtype_name(rt) + " result into an array of dtype " +
                          dtype_name(a.dtype()) + " in place");
-    Array bc = (b.dtype() == a.dtype() && b.data() != a.data()) ? b : contiguous_as(b, a.dtype());
+    // b read from a's buffer through another view would see elements
+    // already updated: NumPy gives the result of reading b first.
+    bool same_view = b.data() == a.data() && b.offset() == a.offset() && b.shape() == a.shape() && b.strides() == a.strides();
+    Array bc = b.dtype() != a.dtype() ? contiguous_as(b, a.dtype())
+               : (b.data() == a.data() && !same_view) ? copy(b.as_data())
+               : b;
     Strides bs = broadcast_strides(bc, a.shape(), name);
     if (op == BinaryOp::Div && !is_float(a.dtype()))
         throw DtypeError("divide: cannot divide an integer array in place (the result is float)");

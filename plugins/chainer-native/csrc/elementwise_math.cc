@@ -56,7 +56,8 @@ void run_int_like(UnaryOp op, const Array& a, const Array& out) {
             });
             break;
         case UnaryOp::Square: unary_loop<T, T>(a, s, out, [](C x) { return static_cast<C>(x * x); }); break;
-        case UnaryOp::Relu: unary_loop<T, T>(a, s, out, [](C x) { return x > 0 ? x : static_cast<C>(0); }); break;
+        // NaN fails the comparison and passes through, as in NumPy's maximum(x, 0).
+        case UnaryOp::Relu: unary_loop<T, T>(a, s, out, [](C x) { return x <= 0 ? static_cast<C>(0) : x; }); break;
         case UnaryOp::Floor:
             unary_loop<T, T>(a, s, out, [](C x) {
                 if constexpr (std::is_floating_point<C>::value) return std::floor(x);

@@ -13,7 +13,6 @@ namespace {
 Shape infer_shape(const Array& a, const std::vector<int64_t>& shape) {
     Shape out;
     int unknown = -1;
-    int64_t known = 1;
     for (size_t i = 0; i < shape.size(); ++i) {
         if (shape[i] == -1) {
             if (unknown >= 0) throw ShapeError("reshape: can only specify one unknown dimension (-1)");
@@ -22,11 +21,11 @@ Shape infer_shape(const Array& a, const std::vector<int64_t>& shape) {
         } else if (shape[i] < 0) {
             throw ShapeError("reshape: negative dimension " + std::to_string(shape[i]) + " in the new shape");
         } else {
-            known *= shape[i];
             out.push_back(shape[i]);
         }
     }
     if (unknown >= 0) {
+        int64_t known = total_size(out);
         if (known == 0 || a.size() % known != 0)
             throw ShapeError("reshape: cannot reshape an array of size " + std::to_string(a.size()) + " into shape " +
                              Shape(shape).str());
@@ -145,6 +144,9 @@ Array expand_dims(const Array& a, int64_t axis) {
 }
 
 Array broadcast_to(const Array& a, const Shape& shape) {
+    for (auto d : shape)
+        if (d < 0) throw ShapeError("broadcast_to: all elements of the shape must be non-negative, got " + shape.str());
+    total_size(shape);  // refuses a shape whose element count overflows
     Strides st = broadcast_strides(a, shape, "broadcast_to");
     Array out = a.view(shape, st, 0);
     if (shape != a.shape()) out.body()->writeable = false;

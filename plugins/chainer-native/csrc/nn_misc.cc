@@ -30,8 +30,9 @@ void log_softmax_rows(const T* x, T* y, int64_t rows, int64_t n) {
             const T* xr = x + r * n;
             T* yr = y + r * n;
             C m = -std::numeric_limits<C>::infinity();
+            // An infinite maximum gives NaN rows (inf - inf), as the
+            // reference's x - max(x) does.
             for (int64_t j = 0; j < n; ++j) m = std::max(m, static_cast<C>(xr[j]));
-            if (!std::isfinite(m)) m = 0;
             C s = 0;
             for (int64_t j = 0; j < n; ++j) s += std::exp(static_cast<C>(xr[j]) - m);
             C lse = m + std::log(s);

@@ -43,15 +43,24 @@ PoolGeom pool_geom(const char* op, const Shape& xs, const Ints& ksize, const Int
         g.k[i] = k[i];
         g.s[i] = s[i];
         g.p[i] = p[i];
-        int64_t num = g.in[i] + 2 * p[i] - k[i] + (cover_all ? s[i] - 1 : 0);
+        std::string axis = std::string(op) + ": along spatial axis " + std::to_string(i) + ", ";
+        int64_t padded = checked_add(g.in[i], checked_mul(2, p[i], axis + "the padding"), axis + "the padded input");
+        int64_t num = checked_add(padded - k[i], cover_all ? s[i] - 1 : 0, axis + "the padded input");
         if (num < 0)
             throw ShapeError(std::string(op) + ": the window (" + std::to_string(k[i]) + ") is larger than the padded input (" +
-                             std::to_string(g.in[i] + 2 * p[i]) + ") along spatial axis " + std::to_string(i));
+                             std::to_string(padded) + ") along spatial axis " + std::to_string(i));
         g.out[i] = num / s[i] + 1;
         g.in_size *= g.in[i];
-        g.out_size *= g.out[i];
-        g.k_size *= g.k[i];
+        g.out_size = checked_mul(g.out_size, g.out[i], std::string(op) + ": the output");
+        g.k_size = checked_mul(g.k_size, g.k[i], std::string(op) + ": the window");
     }
+    // Taps are indexed by int32 (the indexes array), and every output reads
+    // every tap of its window: bound both before any loop starts.
+    if (g.k_size > std::numeric_limits<int32_t>::max())
+        throw ShapeError(std::string(op) + ": the window has " + std::to_string(g.k_size) + " taps; at most " +
+                         std::to_string(std::numeric_limits<int32_t>::max()) + " are supported");
+    checked_mul(checked_mul(g.planes, g.out_size, std::string(op) + ": the output"), g.k_size,
+                std::string(op) + ": the work (outputs times window taps)");
     return g;
 }
 

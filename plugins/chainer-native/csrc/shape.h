@@ -66,10 +66,30 @@ private:
 using Shape = Dims;
 using Strides = Dims;  // in bytes
 
+// The element count; a shape whose count does not fit int64 is refused here,
+// so that no view, loop or allocation ever works with a wrapped size. As in
+// NumPy, the other dimensions must fit even when one of them is 0.
 inline int64_t total_size(const Shape& s) {
     int64_t n = 1;
-    for (auto v : s) n *= v;
-    return n;
+    bool empty = false;
+    for (auto v : s) {
+        if (v == 0) empty = true;
+        else if (__builtin_mul_overflow(n, v, &n)) throw ShapeError("array is too big: shape " + s.str());
+    }
+    return empty ? 0 : n;
+}
+
+// a * b, refused when it does not fit int64 (what: the quantity, for the message).
+inline int64_t checked_mul(int64_t a, int64_t b, const std::string& what) {
+    int64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) throw ShapeError(what + " is too big (" + std::to_string(a) + " * " + std::to_string(b) + ")");
+    return r;
+}
+
+inline int64_t checked_add(int64_t a, int64_t b, const std::string& what) {
+    int64_t r;
+    if (__builtin_add_overflow(a, b, &r)) throw ShapeError(what + " is too big (" + std::to_string(a) + " + " + std::to_string(b) + ")");
+    return r;
 }
 
 inline Strides contiguous_strides(const Shape& s, int64_t itemsize) {
