@@ -18,9 +18,13 @@ namespace cn {
 namespace {
 
 int default_threads() {
-    if (const char* env = std::getenv("CHAINER_NATIVE_THREADS")) {
-        int n = std::atoi(env);
-        if (n > 0) return n;
+    // OMP_NUM_THREADS is how users and job schedulers cap a process's
+    // threads; its first entry counts when it is a per-level list ("4,2").
+    for (const char* name : {"CHAINER_NATIVE_THREADS", "OMP_NUM_THREADS"}) {
+        if (const char* env = std::getenv(name)) {
+            int n = std::atoi(env);
+            if (n > 0) return n;
+        }
     }
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof(set), &set) == 0) {

@@ -9,11 +9,14 @@ import numpy
 import chainer_native as cn
 
 
-def _threads_in_subprocess(value):
+def _threads_in_subprocess(value, omp=None):
     env = dict(os.environ)
     env.pop('CHAINER_NATIVE_THREADS', None)
+    env.pop('OMP_NUM_THREADS', None)
     if value is not None:
         env['CHAINER_NATIVE_THREADS'] = value
+    if omp is not None:
+        env['OMP_NUM_THREADS'] = omp
     out = subprocess.run(
         [sys.executable, '-c',
          'import chainer_native as cn; print(cn.get_num_threads())'],
@@ -24,6 +27,15 @@ def _threads_in_subprocess(value):
 def test_env_var_sets_the_thread_count():
     assert _threads_in_subprocess('3') == 3
     assert _threads_in_subprocess('1') == 1
+
+
+def test_omp_num_threads_counts_when_the_own_variable_is_unset():
+    assert _threads_in_subprocess(None, omp='3') == 3
+    # The first level of a nested OpenMP setting.
+    assert _threads_in_subprocess(None, omp='2,4') == 2
+    assert _threads_in_subprocess('5', omp='3') == 5
+    assert _threads_in_subprocess(None, omp='junk') == len(
+        os.sched_getaffinity(0))
 
 
 def test_default_is_the_available_cores():
