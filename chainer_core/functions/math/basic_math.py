@@ -159,10 +159,10 @@ class Div(_Binary):
         return DivGrad(elementwise).apply((x0, x1, grad_outputs[0]))
 
 
-class DivGrad(function_node.FunctionNode):
-    """``(x0, x1, gy) -> (gy / x1, -gy x0 / x1^2)``, the gradients of
-    ``x0 / x1``, each summed to its operand's shape unless
-    ``is_elementwise`` says the operands already have the output's."""
+class _BinaryGrad(function_node.FunctionNode):
+    """``(x0, x1, gy) -> (gx0, gx1)``, the gradients of a binary op, each
+    summed to its operand's shape unless ``is_elementwise`` says the
+    operands already have the output's."""
 
     def __init__(self, is_elementwise):
         self.is_elementwise = is_elementwise
@@ -170,9 +170,7 @@ class DivGrad(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1, 2))
         x0, x1, gy = inputs
-        div_ = _kernel('div', gy)
-        gx0 = div_(gy, x1)
-        gx1 = _kernel('neg', gy)(div_(_kernel('mul', gy)(gx0, x0), x1))
+        gx0, gx1 = self._grads(x0, x1, gy)
         if not self.is_elementwise:
             gx0 = _sum_array_to(gx0, x0.shape)
             gx1 = _sum_array_to(gx1, x1.shape)
@@ -181,9 +179,26 @@ class DivGrad(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x0, x1, gy = self.get_retained_inputs()
         g0, g1 = grad_outputs
+        # _terms yields the terms of one input at a time, so that each sum
+        # is built before the terms of the next input.
+        terms = self._terms(indexes, x0, x1, gy, g0, g1)
+        return tuple(_sum_to(add(*t), self.inputs[i].shape) if t else None
+                     for i, t in zip(indexes, terms))
+
+
+class DivGrad(_BinaryGrad):
+    """``(x0, x1, gy) -> (gy / x1, -gy x0 / x1^2)``, the gradients of
+    ``x0 / x1``."""
+
+    def _grads(self, x0, x1, gy):
+        div_ = _kernel('div', gy)
+        gx0 = div_(gy, x1)
+        gx1 = _kernel('neg', gy)(div_(_kernel('mul', gy)(gx0, x0), x1))
+        return gx0, gx1
+
+    def _terms(self, indexes, x0, x1, gy, g0, g1):
         r = 1.0 / x1
         t = gy * r * r
-        ret = []
         for i in indexes:
             terms = []
             if i == 0 and g1 is not None:
@@ -198,9 +213,7 @@ class DivGrad(function_node.FunctionNode):
                     terms.append(g0 * r)
                 if g1 is not None:
                     terms.append(-(g1 * x0 * r * r))
-            ret.append(_sum_to(add(*terms), self.inputs[i].shape)
-                       if terms else None)
-        return tuple(ret)
+            yield terms
 
 
 class PowVarVar(_Binary):
@@ -219,36 +232,27 @@ class PowVarVar(_Binary):
             (x0, x1, grad_outputs[0]))
 
 
-class PowVarVarGrad(function_node.FunctionNode):
+class PowVarVarGrad(_BinaryGrad):
     """``(x0, x1, gy) -> (gy x1 x0^(x1 - 1), gy y log x0)`` with
-    ``y = x0^x1`` given, the gradients of ``x0 ** x1``, each summed to its
-    operand's shape unless ``is_elementwise``."""
+    ``y = x0^x1`` given, the gradients of ``x0 ** x1``."""
 
     def __init__(self, is_elementwise, y):
-        self.is_elementwise = is_elementwise
+        super().__init__(is_elementwise)
         self.y = y
 
-    def forward(self, inputs):
-        self.retain_inputs((0, 1, 2))
-        x0, x1, gy = inputs
+    def _grads(self, x0, x1, gy):
         mul_ = _kernel('mul', gy)
         x1_m1 = _kernel('sub', x1)(x1, x1.dtype.type(1))
         gx0 = mul_(mul_(gy, x1), _kernel('pow', x0)(x0, x1_m1))
         gx1 = mul_(mul_(gy, self.y), _kernel('log', x0)(x0))
-        if not self.is_elementwise:
-            gx0 = _sum_array_to(gx0, x0.shape)
-            gx1 = _sum_array_to(gx1, x1.shape)
         return gx0, gx1
 
-    def backward(self, indexes, grad_outputs):
+    def _terms(self, indexes, x0, x1, gy, g0, g1):
         from chainer_core.functions.math.exponential import log
-        x0, x1, gy = self.get_retained_inputs()
-        g0, g1 = grad_outputs
         log_x0 = log(x0)
         p = x0 ** (x1 - 1.0)
         # gx0 = gy x1 p and gx1 = gy x0 p log x0, as functions of
         # (x0, x1, gy); d p/d x0 = (x1 - 1) p / x0, d p/d x1 = p log x0.
-        ret = []
         for i in indexes:
             terms = []
             if i == 0:
@@ -266,9 +270,7 @@ class PowVarVarGrad(function_node.FunctionNode):
                     terms.append(g0 * x1 * p)
                 if g1 is not None:
                     terms.append(g1 * x0 * p * log_x0)
-            ret.append(_sum_to(add(*terms), self.inputs[i].shape)
-                       if terms else None)
-        return tuple(ret)
+            yield terms
 
 
 class Neg(function_node.FunctionNode):
@@ -306,8 +308,9 @@ class _Constant(function_node.FunctionNode):
 
 
 class _ConstantGrad(function_node.FunctionNode):
-    """``(x, gy) -> gx`` of an op of ``x`` and the constant ``value``;
-    linear in ``gy``."""
+    """``(x, gy) -> gx = _derivative(x) gy`` of an op of ``x`` and the
+    constant ``value``; linear in ``gy``, so its gradient in ``gy`` is the
+    node itself, and ``_derivative_grad(x, g)`` is ``_derivative'(x) g``."""
 
     def __init__(self, value):
         self.value = value
@@ -316,6 +319,27 @@ class _ConstantGrad(function_node.FunctionNode):
         self.retain_inputs((0, 1))
         x, gy = inputs
         return _kernel('mul', gy)(self._derivative(x), gy),
+
+    def backward(self, indexes, grad_outputs):
+        x, gy = self.get_retained_inputs()
+        ggx, = grad_outputs
+        return tuple(self._derivative_grad(x, gy * ggx) if i == 0 else
+                     type(self)(self.value).apply((x, ggx))[0]
+                     for i in indexes)
+
+
+class _ConstantWithGrad(_Constant):
+    """A constant op whose gradient is the node ``_grad`` of its input."""
+
+    _grad = None
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return super().forward(inputs)
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return self._grad(self.value).apply((x, grad_outputs[0]))
 
 
 class AddConstant(_Constant):
@@ -340,19 +364,6 @@ class MulConstant(_Constant):
         return grad_outputs[0] * self.value,
 
 
-class DivFromConstant(_Constant):
-    _kernel = 'div'
-    _reversed = True
-
-    def forward(self, inputs):
-        self.retain_inputs((0,))
-        return super().forward(inputs)
-
-    def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return DivFromConstantGrad(self.value).apply((x, grad_outputs[0]))
-
-
 class DivFromConstantGrad(_ConstantGrad):
     """``(x, gy) -> -value gy / x^2``, the gradient of ``value / x``."""
 
@@ -360,31 +371,15 @@ class DivFromConstantGrad(_ConstantGrad):
         value = x.dtype.type(-self.value)
         return _kernel('div', x)(value, _kernel('mul', x)(x, x))
 
-    def backward(self, indexes, grad_outputs):
-        x, gy = self.get_retained_inputs()
-        ggx, = grad_outputs
-        ret = []
-        for i in indexes:
-            if i == 0:
-                # d/dx (-value / x^2) = (-value / x^2) (-2 / x)
-                ret.append(DivFromConstantGrad(self.value).apply(
-                    (x, gy * ggx))[0] * (-2.0 / x))
-            else:
-                ret.append(DivFromConstantGrad(self.value).apply(
-                    (x, ggx))[0])
-        return tuple(ret)
+    def _derivative_grad(self, x, g):
+        # d/dx (-value / x^2) = (-value / x^2) (-2 / x)
+        return DivFromConstantGrad(self.value).apply((x, g))[0] * (-2.0 / x)
 
 
-class PowVarConst(_Constant):
-    _kernel = 'pow'
-
-    def forward(self, inputs):
-        self.retain_inputs((0,))
-        return super().forward(inputs)
-
-    def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return PowVarConstGrad(self.value).apply((x, grad_outputs[0]))
+class DivFromConstant(_ConstantWithGrad):
+    _kernel = 'div'
+    _reversed = True
+    _grad = DivFromConstantGrad
 
 
 class PowVarConstGrad(_ConstantGrad):
@@ -396,30 +391,13 @@ class PowVarConstGrad(_ConstantGrad):
         p = _kernel('pow', x)(x, x.dtype.type(c - 1))
         return _kernel('mul', x)(p, x.dtype.type(c))
 
-    def backward(self, indexes, grad_outputs):
-        x, gy = self.get_retained_inputs()
-        ggx, = grad_outputs
-        ret = []
-        for i in indexes:
-            if i == 0:
-                ret.append(PowVarConstGrad(self.value - 1).apply(
-                    (x, gy * ggx))[0] * self.value)
-            else:
-                ret.append(PowVarConstGrad(self.value).apply((x, ggx))[0])
-        return tuple(ret)
+    def _derivative_grad(self, x, g):
+        return PowVarConstGrad(self.value - 1).apply((x, g))[0] * self.value
 
 
-class PowConstVar(_Constant):
+class PowVarConst(_ConstantWithGrad):
     _kernel = 'pow'
-    _reversed = True
-
-    def forward(self, inputs):
-        self.retain_inputs((0,))
-        return super().forward(inputs)
-
-    def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return PowConstVarGrad(self.value).apply((x, grad_outputs[0]))
+    _grad = PowVarConstGrad
 
 
 class PowConstVarGrad(_ConstantGrad):
@@ -434,17 +412,15 @@ class PowConstVarGrad(_ConstantGrad):
         y = _kernel('pow', x)(x.dtype.type(self.value), x)
         return _kernel('mul', x)(y, x.dtype.type(self._log_value()))
 
-    def backward(self, indexes, grad_outputs):
-        x, gy = self.get_retained_inputs()
-        ggx, = grad_outputs
-        ret = []
-        for i in indexes:
-            if i == 0:
-                ret.append(PowConstVarGrad(self.value).apply(
-                    (x, gy * ggx))[0] * self._log_value())
-            else:
-                ret.append(PowConstVarGrad(self.value).apply((x, ggx))[0])
-        return tuple(ret)
+    def _derivative_grad(self, x, g):
+        return PowConstVarGrad(self.value).apply((x, g))[0] * \
+            self._log_value()
+
+
+class PowConstVar(_ConstantWithGrad):
+    _kernel = 'pow'
+    _reversed = True
+    _grad = PowConstVarGrad
 
 
 def _is_scalar(value):
@@ -495,60 +471,67 @@ def add(*xs):
                                 'two operands, got {}'.format(x, len(xs)))
             _check_operand(x, 'add')
         return MultiAdd().apply(xs)[0]
-    lhs, rhs = xs
-    rhs = _preprocess_rhs(lhs, rhs, 'add')
+    return _binary_op('add', *xs)
+
+
+def _add_negated(value):
+    return AddConstant(-value)
+
+
+def _mul_by_reciprocal(value):
+    # A NumPy float32 divisor would round 1/value to float32.
+    return MulConstant(1.0 / float(value))
+
+
+# op: (the node of two variables, of a variable and a constant, of a
+# constant and a variable)
+_NODES = {
+    'add': (Add, AddConstant, AddConstant),
+    'sub': (Sub, _add_negated, SubFromConstant),
+    'mul': (Mul, MulConstant, MulConstant),
+    'div': (Div, _mul_by_reciprocal, DivFromConstant),
+    'pow': (PowVarVar, PowVarConst, PowConstVar),
+}
+
+
+def _binary_op(op, self, rhs, reflected=False):
+    """``self op rhs``, or ``rhs op self`` if ``reflected``, where either
+    operand may be a scalar."""
+    rhs = _preprocess_rhs(self, rhs, op)
+    node, var_const, const_var = _NODES[op]
     if _is_scalar(rhs):
-        return AddConstant(rhs).apply((lhs,))[0]
-    if _is_scalar(lhs):
-        return AddConstant(lhs).apply((rhs,))[0]
-    return Add().apply((lhs, rhs))[0]
+        return (const_var if reflected else var_const)(rhs).apply(
+            (self,))[0]
+    if reflected:
+        return node().apply((rhs, self))[0]
+    if _is_scalar(self):
+        return const_var(self).apply((rhs,))[0]
+    return node().apply((self, rhs))[0]
 
 
 def sub(self, rhs):
     """Elementwise difference with broadcasting: :math:`y = a - b`."""
-    rhs = _preprocess_rhs(self, rhs, 'sub')
-    if _is_scalar(rhs):
-        return AddConstant(-rhs).apply((self,))[0]
-    if _is_scalar(self):
-        return SubFromConstant(self).apply((rhs,))[0]
-    return Sub().apply((self, rhs))[0]
+    return _binary_op('sub', self, rhs)
 
 
 def rsub(self, rhs):
     """``rhs - self`` (the reflected ``-``)."""
-    rhs = _preprocess_rhs(self, rhs, 'sub')
-    if _is_scalar(rhs):
-        return SubFromConstant(rhs).apply((self,))[0]
-    return Sub().apply((rhs, self))[0]
+    return _binary_op('sub', self, rhs, reflected=True)
 
 
 def mul(self, rhs):
     """Elementwise product with broadcasting: :math:`y = a b`."""
-    rhs = _preprocess_rhs(self, rhs, 'mul')
-    if _is_scalar(rhs):
-        return MulConstant(rhs).apply((self,))[0]
-    if _is_scalar(self):
-        return MulConstant(self).apply((rhs,))[0]
-    return Mul().apply((self, rhs))[0]
+    return _binary_op('mul', self, rhs)
 
 
 def div(self, rhs):
     """Elementwise quotient with broadcasting: :math:`y = a / b`."""
-    rhs = _preprocess_rhs(self, rhs, 'div')
-    if _is_scalar(rhs):
-        # A NumPy float32 divisor would round 1/rhs to float32.
-        return MulConstant(1.0 / float(rhs)).apply((self,))[0]
-    if _is_scalar(self):
-        return DivFromConstant(self).apply((rhs,))[0]
-    return Div().apply((self, rhs))[0]
+    return _binary_op('div', self, rhs)
 
 
 def rdiv(self, rhs):
     """``rhs / self`` (the reflected ``/``)."""
-    rhs = _preprocess_rhs(self, rhs, 'div')
-    if _is_scalar(rhs):
-        return DivFromConstant(rhs).apply((self,))[0]
-    return Div().apply((rhs, self))[0]
+    return _binary_op('div', self, rhs, reflected=True)
 
 
 def floordiv(self, rhs):
@@ -580,20 +563,12 @@ def pow(self, rhs):
     Gradients: :math:`\\partial y/\\partial a = b a^{b-1}`,
     :math:`\\partial y/\\partial b = a^b \\log a`.
     """
-    rhs = _preprocess_rhs(self, rhs, 'pow')
-    if _is_scalar(rhs):
-        return PowVarConst(rhs).apply((self,))[0]
-    if _is_scalar(self):
-        return PowConstVar(self).apply((rhs,))[0]
-    return PowVarVar().apply((self, rhs))[0]
+    return _binary_op('pow', self, rhs)
 
 
 def rpow(self, rhs):
     """``rhs ** self`` (the reflected ``**``)."""
-    rhs = _preprocess_rhs(self, rhs, 'pow')
-    if _is_scalar(rhs):
-        return PowConstVar(rhs).apply((self,))[0]
-    return PowVarVar().apply((rhs, self))[0]
+    return _binary_op('pow', self, rhs, reflected=True)
 
 
 def matmul(self, rhs):
