@@ -7,6 +7,7 @@ from chainer_core.functions.array.concat import concat
 from chainer_core.functions.array.split_axis import split_axis
 from chainer_core.link import Chain
 from chainer_core.links.connection.linear import Linear
+from chainer_core.links.rnn._stateful import StateKeeper
 from chainer_core.variable import Variable
 
 
@@ -118,7 +119,7 @@ class StatelessLSTM(LSTMBase):
         return lstm(c, lstm_in)
 
 
-class LSTM(LSTMBase):
+class LSTM(StateKeeper, LSTMBase):
     """Fully connected LSTM layer that keeps its cell state and output.
 
     Each call consumes one time step of a mini-batch, updates :attr:`c` and
@@ -136,6 +137,8 @@ class LSTM(LSTMBase):
         h (Variable or None): the output of the previous step.
     """
 
+    _state_names = ('c', 'h')
+
     def __init__(self, in_size, out_size=None, lateral_init=None,
                  upward_init=None, bias_init=None, forget_bias_init=None):
         if out_size is None:
@@ -144,13 +147,6 @@ class LSTM(LSTMBase):
                          bias_init, forget_bias_init)
         self.reset_state()
 
-    def to_device(self, device):
-        super().to_device(device)
-        for state in (self.c, self.h):
-            if state is not None:
-                state.to_device(self.device)
-        return self
-
     def set_state(self, c, h):
         """Set the cell state and the previous output (Variables), moved
         to this link's device."""
@@ -158,14 +154,7 @@ class LSTM(LSTMBase):
             raise TypeError('LSTM.set_state: c and h must be Variables, got '
                             '{} and {}'.format(type(c).__name__,
                                                type(h).__name__))
-        c.to_device(self.device)
-        h.to_device(self.device)
-        self.c = c
-        self.h = h
-
-    def reset_state(self):
-        """Forget the state (the next step starts from zeros)."""
-        self.c = self.h = None
+        self._keep_states((c, h))
 
     def forward(self, x):
         """One step: returns the output ``(len(x), out_size)``."""

@@ -9,6 +9,7 @@ from chainer_core.functions.math.linear_interpolate import linear_interpolate
 from chainer_core.link import Chain
 from chainer_core.links._checks import check_size
 from chainer_core.links.connection.linear import Linear
+from chainer_core.links.rnn._stateful import StateKeeper
 from chainer_core.variable import Variable
 
 
@@ -67,7 +68,7 @@ class StatelessMGU(MGUBase):
         return self._step(h, x)
 
 
-class StatefulMGU(MGUBase):
+class StatefulMGU(StateKeeper, MGUBase):
     """Minimal gated unit that keeps its hidden state :attr:`h`.
 
     Each call computes the step of :class:`StatelessMGU` from the kept
@@ -81,30 +82,17 @@ class StatefulMGU(MGUBase):
         h (Variable or None): the hidden state.
     """
 
+    _state_names = ('h',)
+
     def __init__(self, in_size, out_size):
         super().__init__(in_size, out_size)
         self._state_size = out_size
         self.reset_state()
 
-    def to_device(self, device):
-        super().to_device(device)
-        if self.h is not None:
-            self.h.to_device(self.device)
-        return self
-
     def set_state(self, h):
         """Set the hidden state (a Variable), moved to this link's
         device."""
-        if not isinstance(h, Variable):
-            raise TypeError('{}.set_state: h must be a Variable, got '
-                            '{}'.format(type(self).__name__,
-                                        type(h).__name__))
-        h.to_device(self.device)
-        self.h = h
-
-    def reset_state(self):
-        """Forget the state."""
-        self.h = None
+        self._set_states(h)
 
     def forward(self, x):
         """One step: returns the new hidden state ``(len(x), out_size)``."""

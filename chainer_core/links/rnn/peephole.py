@@ -6,10 +6,11 @@ from chainer_core.functions.array.reshape import reshape
 from chainer_core.functions.array.split_axis import split_axis
 from chainer_core.link import Chain
 from chainer_core.links.connection.linear import Linear
+from chainer_core.links.rnn._stateful import StateKeeper
 from chainer_core.variable import Variable
 
 
-class StatefulPeepholeLSTM(Chain):
+class StatefulPeepholeLSTM(StateKeeper, Chain):
     """Fully connected LSTM layer with peephole connections, keeping its
     cell state and output.
 
@@ -38,6 +39,8 @@ class StatefulPeepholeLSTM(Chain):
         h (Variable or None): the output of the previous step.
     """
 
+    _state_names = ('c', 'h')
+
     def __init__(self, in_size, out_size):
         super().__init__()
         self.state_size = out_size
@@ -48,17 +51,6 @@ class StatefulPeepholeLSTM(Chain):
             self.peep_i = Linear(out_size, out_size, nobias=True)
             self.peep_f = Linear(out_size, out_size, nobias=True)
             self.peep_o = Linear(out_size, out_size, nobias=True)
-
-    def to_device(self, device):
-        super().to_device(device)
-        for state in (self.c, self.h):
-            if state is not None:
-                state.to_device(self.device)
-        return self
-
-    def reset_state(self):
-        """Forget the state (the next step starts from zeros)."""
-        self.c = self.h = None
 
     def forward(self, x):
         """One step: returns the output ``(len(x), out_size)``."""

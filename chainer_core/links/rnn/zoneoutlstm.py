@@ -7,11 +7,12 @@ from chainer_core.functions.noise.zoneout import zoneout
 from chainer_core.link import Chain
 from chainer_core.links._checks import check_size
 from chainer_core.links.connection.linear import Linear
+from chainer_core.links.rnn._stateful import StateKeeper
 from chainer_core.utils import argument
 from chainer_core.variable import Variable
 
 
-class StatefulZoneoutLSTM(Chain):
+class StatefulZoneoutLSTM(StateKeeper, Chain):
     """Fully connected LSTM layer with zoneout, keeping its cell state
     :attr:`c` and output :attr:`h`.
 
@@ -43,6 +44,8 @@ class StatefulZoneoutLSTM(Chain):
         (2, 4)
     """
 
+    _state_names = ('c', 'h')
+
     def __init__(self, in_size, out_size, c_ratio=0.5, h_ratio=0.5,
                  **kwargs):
         argument.check_unexpected_kwargs(
@@ -65,29 +68,10 @@ class StatefulZoneoutLSTM(Chain):
             self.upward = Linear(in_size, 4 * out_size)
             self.lateral = Linear(out_size, 4 * out_size, nobias=True)
 
-    def to_device(self, device):
-        super().to_device(device)
-        for state in (self.c, self.h):
-            if state is not None:
-                state.to_device(self.device)
-        return self
-
     def set_state(self, c, h):
         """Set the cell state and output (Variables), moved to this link's
         device."""
-        for arg, v in (('c', c), ('h', h)):
-            if not isinstance(v, Variable):
-                raise TypeError('{}.set_state: {} must be a Variable, got '
-                                '{}'.format(type(self).__name__, arg,
-                                            type(v).__name__))
-        c.to_device(self.device)
-        h.to_device(self.device)
-        self.c = c
-        self.h = h
-
-    def reset_state(self):
-        """Forget the states (the next step starts from zeros)."""
-        self.c = self.h = None
+        self._set_states(c, h)
 
     def forward(self, x):
         """One step: returns the new output ``(len(x), out_size)``."""
