@@ -3,6 +3,7 @@ import numbers
 
 import numpy
 
+from chainer_core import function_node
 from chainer_core.utils import type_check
 
 
@@ -136,6 +137,25 @@ def check_align_types(in_types):
         index_type.ndim == 1,
         roi_type.shape[0] == index_type.shape[0],
     )
+
+
+class PoolingNode(function_node.FunctionNode):
+    """What roi_max_pooling_2d and roi_average_pooling_2d (the op named
+    ``_name``) share: their checked parameters, the input types and the
+    check of the batch indices."""
+
+    _name = None
+
+    def __init__(self, outsize, spatial_scale):
+        self.outsize = check_outsize(self._name, outsize)
+        self.spatial_scale = check_spatial_scale(self._name, spatial_scale)
+
+    def check_type_forward(self, in_types):
+        check_align_types(in_types)
+
+    def _check_batch_indices(self, x, roi_indices):
+        check_batch_indices(self._name, roi_indices, x.shape[0],
+                            'roi_indices')
 
 
 def bin_masks(xp, lo, hi, size):

@@ -51,21 +51,14 @@ def _roi_average_pooling_2d_grad(xp, gy, rois, roi_indices, x_shape,
     return gx.astype(gy.dtype, copy=False)
 
 
-class ROIAveragePooling2D(function_node.FunctionNode):
+class ROIAveragePooling2D(_roi.PoolingNode):
     """Average pooling of regions of interest."""
 
-    def __init__(self, outsize, spatial_scale):
-        self.outsize = _roi.check_outsize('roi_average_pooling_2d', outsize)
-        self.spatial_scale = _roi.check_spatial_scale(
-            'roi_average_pooling_2d', spatial_scale)
-
-    def check_type_forward(self, in_types):
-        _roi.check_align_types(in_types)
+    _name = 'roi_average_pooling_2d'
 
     def forward(self, inputs):
         x, rois, roi_indices = inputs
-        _roi.check_batch_indices('roi_average_pooling_2d', roi_indices,
-                                 x.shape[0], 'roi_indices')
+        self._check_batch_indices(x, roi_indices)
         self._x_shape = x.shape
         self._rois, self._roi_indices = rois, roi_indices
         return kernels.lookup('roi_average_pooling_2d', x)(
@@ -103,17 +96,7 @@ def roi_average_pooling_2d(x, rois, roi_indices, outsize, spatial_scale):
     bins); the output is the mean over each bin, 0 for a bin that is empty
     after clipping. Gradients flow to ``x`` only.
 
-    Args:
-        x (Variable or array): input of shape ``(N, C, H, W)``.
-        rois (Variable or array): regions of shape ``(R, 4)``, of the
-            dtype of ``x``.
-        roi_indices (Variable or array): int32 batch index of each region,
-            shape ``(R,)``.
-        outsize (int or pair of ints): bins per region ``(outh, outw)``.
-        spatial_scale (float): factor from region to ``x`` coordinates.
-
-    Returns:
-        Variable of shape ``(R, C, outh, outw)``.
+    Args and returns: as :func:`roi_max_pooling_2d`.
 
     .. admonition:: Example
 

@@ -3,7 +3,6 @@ with a separate array of batch indices, into a fixed grid."""
 import numpy
 
 from backend_api import kernels
-from chainer_core import function_node
 from chainer_core.functions.pooling import _roi
 from chainer_core.functions.pooling.roi_pooling_2d import ROIPooling2DGrad
 
@@ -21,21 +20,14 @@ def _roi_max_pooling_2d(xp, x, rois, roi_indices, outsize, spatial_scale):
                               in_w, -numpy.inf)
 
 
-class ROIMaxPooling2D(function_node.FunctionNode):
+class ROIMaxPooling2D(_roi.PoolingNode):
     """Max pooling of regions of interest (boxes and batch indices)."""
 
-    def __init__(self, outsize, spatial_scale):
-        self.outsize = _roi.check_outsize('roi_max_pooling_2d', outsize)
-        self.spatial_scale = _roi.check_spatial_scale('roi_max_pooling_2d',
-                                                      spatial_scale)
-
-    def check_type_forward(self, in_types):
-        _roi.check_align_types(in_types)
+    _name = 'roi_max_pooling_2d'
 
     def forward(self, inputs):
         x, rois, roi_indices = inputs
-        _roi.check_batch_indices('roi_max_pooling_2d', roi_indices,
-                                 x.shape[0], 'roi_indices')
+        self._check_batch_indices(x, roi_indices)
         # What the gradient nodes of roi_pooling_2d read.
         self._batch = roi_indices.astype(numpy.int64)
         self._x_shape = x.shape
