@@ -163,14 +163,13 @@ def backprop(outputs, grad_outputs, inputs, retain_grad,
                     gys.append(None)
                     continue
                 g = grads.pop(node, None)
-                if inputs is None:
-                    # As in Chainer, a gradient already held by an
-                    # intermediate variable (set by the user on a sibling
-                    # output, or kept by retain_grad) joins the pass.
+                if g is None and inputs is None:
+                    # As in Chainer, an output no gradient reached in this
+                    # pass contributes the gradient it already holds (set
+                    # by the user on a sibling output, say).
                     var = node._variable()
-                    if var is not None and var._grad_var is not None:
-                        g = var._grad_var if g is None else \
-                            var._grad_var + g
+                    if var is not None:
+                        g = var._grad_var
                 if node in input_set:
                     result[node] = g
                 if retain_grad:

@@ -124,3 +124,40 @@ def test_parameter_array_replaced_between_steps(device):
     y = link(x)
     want = _host(x) @ _host(expected).T + _host(link.b.array)
     numpy.testing.assert_allclose(_host(y.array), want, rtol=1e-6)
+
+
+@pytest.mark.parametrize('device', _devices())
+class TestGradientsHeldBeforeBackward:
+    """Chainer's rule: a gradient held by an intermediate variable counts
+    only where no gradient reaches that variable in the pass."""
+
+    def _v(self, device, values):
+        return chainer.Variable(device.send(
+            numpy.array(values, numpy.float64)))
+
+    def test_reached_intermediate_keeps_its_own_gradient(self, device):
+        x = self._v(device, [1.0])
+        h = x * 3.0
+        y = h * 2.0
+        h.grad = device.send(numpy.array([10.0]))
+        y.grad = device.send(numpy.array([1.0]))
+        y.backward()
+        numpy.testing.assert_allclose(_host(x.grad), [6.0])
+        numpy.testing.assert_allclose(_host(h.grad), [10.0])
+
+    def test_intermediate_with_two_consumers(self, device):
+        x = self._v(device, [1.0])
+        h = x * 3.0
+        y = F.sum(h * 2.0 + h * 5.0)
+        h.grad = device.send(numpy.array([100.0]))
+        y.backward()
+        numpy.testing.assert_allclose(_host(x.grad), [21.0])
+
+    def test_retain_grad_twice(self, device):
+        x = self._v(device, [1.0])
+        h = x * 3.0
+        y = F.sum(h * 2.0)
+        y.backward(retain_grad=True)
+        y.backward(retain_grad=True)
+        numpy.testing.assert_allclose(_host(x.grad), [12.0])
+        numpy.testing.assert_allclose(_host(h.grad), [2.0])
