@@ -1,10 +1,9 @@
 """Initializers drawing from normal distributions."""
+from chainer_core.initializers._random import _Distribution
 from chainer_core.initializers._random import _FanScaled
-from chainer_core.initializers._random import _fill
-from chainer_core.initializers._random import _RandomInitializer
 
 
-class Normal(_RandomInitializer):
+class Normal(_Distribution):
     """Normal distribution with mean 0 and standard deviation ``scale``.
 
     Args:
@@ -13,14 +12,6 @@ class Normal(_RandomInitializer):
         rng: a ``numpy.random.RandomState`` (or Generator) to draw from
             (keyword; default ``numpy.random``).
     """
-
-    def __init__(self, scale=0.05, dtype=None, **kwargs):
-        self.scale = scale
-        super().__init__(dtype, **kwargs)
-
-    def __call__(self, array):
-        self._check_dtype(array)
-        _fill(array, self._rng().normal(0.0, self.scale, array.shape))
 
 
 class LeCunNormal(_FanScaled):

@@ -1,10 +1,9 @@
 """Initializers drawing from uniform distributions."""
+from chainer_core.initializers._random import _Distribution
 from chainer_core.initializers._random import _FanScaled
-from chainer_core.initializers._random import _fill
-from chainer_core.initializers._random import _RandomInitializer
 
 
-class Uniform(_RandomInitializer):
+class Uniform(_Distribution):
     """Uniform distribution on ``[-scale, scale]``.
 
     Args:
@@ -14,14 +13,7 @@ class Uniform(_RandomInitializer):
             (keyword; default ``numpy.random``).
     """
 
-    def __init__(self, scale=0.05, dtype=None, **kwargs):
-        self.scale = scale
-        super().__init__(dtype, **kwargs)
-
-    def __call__(self, array):
-        self._check_dtype(array)
-        _fill(array, self._rng().uniform(-self.scale, self.scale,
-                                         array.shape))
+    _uniform = True
 
 
 class LeCunUniform(_FanScaled):
