@@ -21,6 +21,29 @@ def _negative_sampling(xp, x, W, samples, mask, reduce):
     return loss.astype(x.dtype)
 
 
+def check_word_types(in_types, t_dtype=None, n_words=None):
+    """Expect ``(x, t, W)``: ``x`` (N, D) of a float dtype, the word ids
+    ``t`` (N,) of dtype ``t_dtype`` (None: any signed int) and ``W``
+    (``n_words`` or any number, D) of the dtype of ``x``."""
+    type_check.expect(in_types.size() == 3)
+    type_check.argname(in_types, ('x', 't', 'W'))
+    x_type, t_type, w_type = in_types
+    conditions = [
+        x_type.dtype.kind == 'f',
+        x_type.ndim == 2,
+        t_type.dtype.kind == 'i' if t_dtype is None
+        else t_type.dtype == t_dtype,
+        t_type.ndim == 1,
+        x_type.shape[0] == t_type.shape[0],
+        w_type.dtype == x_type.dtype,
+        w_type.ndim == 2,
+    ]
+    if n_words is not None:
+        conditions.append(w_type.shape[0] == n_words)
+    conditions.append(w_type.shape[1] == x_type.shape[1])
+    type_check.expect(*conditions)
+
+
 class NegativeSamplingFunction(function_node.FunctionNode):
     """Negative sampling loss; the samples are drawn in forward."""
 
@@ -33,19 +56,7 @@ class NegativeSamplingFunction(function_node.FunctionNode):
         self.samples = None
 
     def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 3)
-        type_check.argname(in_types, ('x', 't', 'W'))
-        x_type, t_type, w_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.ndim == 2,
-            t_type.dtype.kind == 'i',
-            t_type.ndim == 1,
-            x_type.shape[0] == t_type.shape[0],
-            w_type.dtype == x_type.dtype,
-            w_type.ndim == 2,
-            w_type.shape[1] == x_type.shape[1],
-        )
+        check_word_types(in_types)
 
     def _make_samples(self, xp, t, n_vocab):
         shape = (t.shape[0], self.sample_size + 1)

@@ -13,10 +13,10 @@ from backend_api._host import get_device
 from chainer_core import function_node
 from chainer_core.backend import get_array_module
 from chainer_core.configuration import get_dtype
+from chainer_core.functions.loss.negative_sampling import check_word_types
 from chainer_core.initializers.uniform import Uniform
 from chainer_core.link import Link
 from chainer_core.links._checks import check_size
-from chainer_core.utils import type_check
 from chainer_core.variable import Parameter
 
 
@@ -86,20 +86,7 @@ class BinaryHierarchicalSoftmaxFunction(function_node.FunctionNode):
         self.parser_size = n_nodes
 
     def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 3)
-        type_check.argname(in_types, ('x', 't', 'W'))
-        x_type, t_type, w_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.ndim == 2,
-            t_type.dtype == numpy.int32,
-            t_type.ndim == 1,
-            x_type.shape[0] == t_type.shape[0],
-            w_type.dtype == x_type.dtype,
-            w_type.ndim == 2,
-            w_type.shape[0] == self.parser_size,
-            w_type.shape[1] == x_type.shape[1],
-        )
+        check_word_types(in_types, numpy.int32, self.parser_size)
 
     def _path_elements(self, t):
         """Per element of every sample's path: the sample, the node and
