@@ -264,7 +264,7 @@ class TestTypeCheck:
             F.add(chainer.Variable(numpy.ones(3, numpy.float32)),
                   chainer.Variable(numpy.ones(3, numpy.int32)))
         lines = str(e.value).splitlines()
-        assert 'Invalid operation is performed in: Add (Forward)' in lines
+        assert 'Invalid operation is performed in: _ + _ (Forward)' in lines
         assert 'Expect: lhs.dtype == rhs.dtype' in lines
         assert 'Actual: float32 != int32' in lines
 

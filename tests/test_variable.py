@@ -384,7 +384,7 @@ class TestVariableOperators:
         x = Variable(numpy.ones(3, numpy.float32))
         assert (x + numpy.ones(3, numpy.float64)).dtype == numpy.float32
         with pytest.raises(chainer.utils.type_check.InvalidType,
-                           match='Add'):
+                           match=r'_ \+ _'):
             x + Variable(numpy.ones(3, numpy.float64))
 
     def test_unsupported_operand(self):

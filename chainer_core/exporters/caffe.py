@@ -74,7 +74,7 @@ _ACROSS_CHANNELS = 0
 
 # Layer names follow Chainer's labels, so that exported files name their
 # layers as Chainer's exporter does.
-_CHAINER_LABELS = {'MaxPooling2D': 'MaxPoolingND', 'Add': '_ + _'}
+_CHAINER_LABELS = {'MaxPooling2D': 'MaxPoolingND'}
 
 
 class _Layer:
@@ -205,7 +205,7 @@ _CONVERTERS = {
     'Concat': _simple('Concat', 'concat_param', lambda n: [('axis', n.axis)]),
     'Reshape': _simple('Reshape', 'reshape_param',
                        lambda n: [('shape', tuple(n.shape))]),
-    'Add': _simple('Eltwise'),
+    '_ + _': _simple('Eltwise'),
 }
 
 

@@ -19,6 +19,11 @@ def _absolute_grad(xp, x, gy):
 class Absolute(function_node.FunctionNode):
     """Elementwise absolute value."""
 
+    @property
+    def label(self):
+        # Chainer's label (error messages and graph dumps show it).
+        return '|_|'
+
     check_type_forward = staticmethod(check_unary_float)
 
     def forward(self, inputs):

@@ -79,8 +79,22 @@ def _check_binary(in_types):
     type_check.expect_broadcast_shapes(in_types[0].shape, in_types[1].shape)
 
 
+def _value_label(value):
+    """A constant as Chainer's operator labels print it: negative numbers
+    in parentheses, arrays as 'constant array'."""
+    if numpy.ndim(value) != 0:
+        return 'constant array'
+    return '({})'.format(value) if value < 0 else str(value)
+
+
 class _Binary(function_node.FunctionNode):
     _kernel = None
+    # Chainer's labels (error messages and graph dumps show them).
+    _label = None
+
+    @property
+    def label(self):
+        return self._label
 
     def check_type_forward(self, in_types):
         _check_binary(in_types)
@@ -92,6 +106,7 @@ class _Binary(function_node.FunctionNode):
 
 class Add(_Binary):
     _kernel = 'add'
+    _label = '_ + _'
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -125,6 +140,7 @@ class MultiAdd(function_node.FunctionNode):
 
 class Sub(_Binary):
     _kernel = 'sub'
+    _label = '_ - _'
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -134,6 +150,7 @@ class Sub(_Binary):
 
 class Mul(_Binary):
     _kernel = 'mul'
+    _label = '_ * _'
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -148,6 +165,7 @@ class Mul(_Binary):
 
 class Div(_Binary):
     _kernel = 'div'
+    _label = '_ / _'
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -218,6 +236,7 @@ class DivGrad(_BinaryGrad):
 
 class PowVarVar(_Binary):
     _kernel = 'pow'
+    _label = '_ ** _'
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -275,6 +294,10 @@ class PowVarVarGrad(_BinaryGrad):
 
 class Neg(function_node.FunctionNode):
 
+    @property
+    def label(self):
+        return '__neg__'
+
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
 
@@ -291,9 +314,18 @@ class _Constant(function_node.FunctionNode):
 
     _kernel = None
     _reversed = False
+    # The operator between '_' and the constant in Chainer's label.
+    _symbol = None
 
     def __init__(self, value):
         self.value = value
+
+    @property
+    def label(self):
+        value = _value_label(self.value)
+        if self._reversed:
+            return '{} {} _'.format(value, self._symbol)
+        return '_ {} {}'.format(self._symbol, value)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
@@ -344,6 +376,7 @@ class _ConstantWithGrad(_Constant):
 
 class AddConstant(_Constant):
     _kernel = 'add'
+    _symbol = '+'
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs
@@ -351,6 +384,7 @@ class AddConstant(_Constant):
 
 class SubFromConstant(_Constant):
     _kernel = 'sub'
+    _symbol = '-'
     _reversed = True
 
     def backward(self, indexes, grad_outputs):
@@ -359,6 +393,7 @@ class SubFromConstant(_Constant):
 
 class MulConstant(_Constant):
     _kernel = 'mul'
+    _symbol = '*'
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,
@@ -378,6 +413,7 @@ class DivFromConstantGrad(_ConstantGrad):
 
 class DivFromConstant(_ConstantWithGrad):
     _kernel = 'div'
+    _symbol = '/'
     _reversed = True
     _grad = DivFromConstantGrad
 
@@ -397,6 +433,7 @@ class PowVarConstGrad(_ConstantGrad):
 
 class PowVarConst(_ConstantWithGrad):
     _kernel = 'pow'
+    _symbol = '**'
     _grad = PowVarConstGrad
 
 
@@ -419,6 +456,7 @@ class PowConstVarGrad(_ConstantGrad):
 
 class PowConstVar(_ConstantWithGrad):
     _kernel = 'pow'
+    _symbol = '**'
     _reversed = True
     _grad = PowConstVarGrad
 

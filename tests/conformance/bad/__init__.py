@@ -39,9 +39,9 @@ def _op(*names):
     return names
 
 
-ADD, SUB, MUL, DIV, POW = (_op('Add', 'add'), _op('Sub', 'sub'),
-                           _op('Mul', 'mul'), _op('Div', 'div'),
-                           _op('PowVarVar', 'pow'))
+ADD, SUB, MUL, DIV, POW = (_op('_ + _', 'add'), _op('_ - _', 'sub'),
+                           _op('_ * _', 'mul'), _op('_ / _', 'div'),
+                           _op('_ ** _', 'pow'))
 BINARY_ARGS = ('lhs', 'rhs')
 AXIS = ('axis',)
 INDEX = ('slices', 'index', 'indices')

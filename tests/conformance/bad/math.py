@@ -72,7 +72,7 @@ for _label, _name, _fn in (
         ('Log10', 'log10', F.log10), ('Expm1', 'expm1', F.expm1),
         ('Sqrt', 'sqrt', F.sqrt), ('Rsqrt', 'rsqrt', F.rsqrt),
         ('Square', 'square', F.square),
-        ('Absolute', 'absolute', F.absolute), ('Sin', 'sin', F.sin),
+        ('|_|', 'absolute', F.absolute), ('Sin', 'sin', F.sin),
         ('Cos', 'cos', F.cos), ('Tan', 'tan', F.tan),
         ('Arcsin', 'arcsin', F.arcsin), ('Arccos', 'arccos', F.arccos),
         ('Arctan', 'arctan', F.arctan), ('Sinh', 'sinh', F.sinh),
@@ -173,7 +173,7 @@ bad('scale-axis-too-far',
     lambda m: F.scale(m((2, 3)), m((3, 2)), axis=1), _op('scale'),
     ('y', 'axis'))
 bad('bias-dtype',
-    lambda m: F.bias(V(m((2, 3))), V(m((3,), f64))), _op('Add', 'bias'),
+    lambda m: F.bias(V(m((2, 3))), V(m((3,), f64))), _op('_ + _', 'bias'),
     BINARY_ARGS)
 
 # -- linear algebra
