@@ -46,7 +46,7 @@ Array clip(const Array& a, const Array* lo, const Array* hi);
 void binary_inplace(BinaryOp op, const Array& a, const Array& b);
 
 // Fused kernels used by backward passes (first order).
-Array relu_grad(const Array& y, const Array& gy);     // gy where y > 0
+Array relu_grad(const Array& y, const Array& gy);     // gy * (y > 0)
 Array sigmoid_grad(const Array& y, const Array& gy);  // gy * y * (1 - y)
 Array tanh_grad(const Array& y, const Array& gy);     // gy * (1 - y^2)
 

@@ -36,6 +36,28 @@ template <typename C> inline C ipow(C base, C exp) {
     }
 }
 
+// NumPy's float32 and float64 power computes a single exponent (one element,
+// broadcast) of -1, 0, 0.5, 1 or 2 by the matching cheaper formula instead
+// of pow(). Two of them differ from pow() beyond rounding: (-inf) ** 0.5 is
+// NaN by sqrt and +inf by pow, (-0.0) ** 0.5 is -0.0 by sqrt. Following the
+// same formulas gives NumPy's bits; false when no formula applies.
+template <typename T>
+bool pow_by_single_exponent(const Array& a, const Strides& as, const Array& b, const Array& out) {
+    if constexpr (std::is_same<T, float>::value || std::is_same<T, double>::value) {
+        if (b.size() != 1) return false;
+        const T e = *b.ptr<T>();
+        if (e == T(-1)) unary_loop<T, T>(a, as, out, [](T x) { return T(1) / x; });
+        else if (e == T(0)) unary_loop<T, T>(a, as, out, [](T) { return T(1); });
+        else if (e == T(0.5)) unary_loop<T, T>(a, as, out, [](T x) { return std::sqrt(x); });
+        else if (e == T(1)) unary_loop<T, T>(a, as, out, [](T x) { return x; });
+        else if (e == T(2)) unary_loop<T, T>(a, as, out, [](T x) { return x * x; });
+        else return false;
+        return true;
+    } else {
+        return false;
+    }
+}
+
 template <typename C> inline C floordiv(C a, C b) {
     if constexpr (std::is_floating_point<C>::value) {
         return std::floor(a / b);
@@ -76,7 +98,10 @@ void run_binary(BinaryOp op, const Array& a, const Strides& as, const Array& b, 
             if constexpr (std::is_floating_point<C>::value)
                 binary_loop<T, T>(a, as, b, bs, out, [](C x, C y) { return x / y; });
             break;
-        case BinaryOp::Pow: binary_loop<T, T>(a, as, b, bs, out, [](C x, C y) { return ipow<C>(x, y); }); break;
+        case BinaryOp::Pow:
+            if (pow_by_single_exponent<T>(a, as, b, out)) break;
+            binary_loop<T, T>(a, as, b, bs, out, [](C x, C y) { return ipow<C>(x, y); });
+            break;
         case BinaryOp::Maximum:
             binary_loop<T, T>(a, as, b, bs, out, [](C x, C y) { return (nan_of(x) || x >= y) ? x : y; });
             break;

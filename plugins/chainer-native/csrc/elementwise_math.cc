@@ -207,7 +207,9 @@ Array grad_kernel(const char* name, const Array& y, const Array& gy, Fn fn) {
 }  // namespace
 
 Array relu_grad(const Array& y, const Array& gy) {
-    return grad_kernel("relu_grad", y, gy, [](auto yv, auto g) { return yv > 0 ? g : decltype(g)(0); });
+    // A product, not a select: gy * 0 keeps a NaN or infinite gy as NaN (and
+    // a negative gy as -0), as the reference's gy * (y > 0) does.
+    return grad_kernel("relu_grad", y, gy, [](auto yv, auto g) { return g * decltype(g)(yv > 0); });
 }
 
 Array sigmoid_grad(const Array& y, const Array& gy) {

@@ -199,13 +199,15 @@ Array softmax_cross_entropy(const Array& x, const Array& t, int64_t ignore_label
         using T = typename decltype(tag)::type;
         const T* l = lp.ptr<T>();
         T* o = loss.ptr<T>();
+        // The picked log-probabilities (0 at ignored labels) negated last, as
+        // the reference does: an all-ignored loss is -0.0 as there.
         double total = 0;
         for (int64_t r = 0; r < rows; ++r) {
-            double v = tp[r] == ignore_label ? 0.0 : -static_cast<double>(static_cast<Compute<T>>(l[r * n + tp[r]]));
+            double v = tp[r] == ignore_label ? 0.0 : static_cast<double>(static_cast<Compute<T>>(l[r * n + tp[r]]));
             if (mean) total += v;
-            else o[r] = static_cast<T>(v);
+            else o[r] = static_cast<T>(-v);
         }
-        if (mean) o[0] = static_cast<T>(count ? total / static_cast<double>(count) : 0.0);
+        if (mean) o[0] = static_cast<T>(-total / static_cast<double>(std::max<int64_t>(count, 1)));
     });
     if (needs_graph({&x})) {
         Array lpd = lp;
@@ -222,17 +224,19 @@ Array softmax_cross_entropy(const Array& x, const Array& t, int64_t ignore_label
                 const T* l = lpd.ptr<T>();
                 const T* g = gl.ptr<T>();
                 T* o = gl_last.ptr<T>();
-                C scale0 = mean ? (count ? static_cast<C>(g[0]) / static_cast<C>(count) : C(0)) : C(0);
+                // The reference's (softmax(x) - onehot(t)) * scale, where an
+                // ignored label has scale 0 and its one-hot at class 0: a
+                // row of NaN or inf there stays NaN (0 * NaN), as does a
+                // row under an infinite loss gradient.
+                C gmean = mean ? static_cast<C>(g[0]) / static_cast<C>(std::max<int64_t>(count, 1)) : C(0);
                 parallel_for(rows, std::max<int64_t>(1, 4096 / std::max<int64_t>(n, 1)), [&](int64_t b, int64_t e) {
                     for (int64_t r = b; r < e; ++r) {
                         T* orow = o + r * n;
-                        if (tp[r] == ignore_label) {
-                            for (int64_t j = 0; j < n; ++j) orow[j] = T(0.0f);
-                            continue;
-                        }
-                        C sc = mean ? scale0 : static_cast<C>(g[r]);
-                        for (int64_t j = 0; j < n; ++j) orow[j] = static_cast<T>(std::exp(static_cast<C>(l[r * n + j])) * sc);
-                        orow[tp[r]] = static_cast<T>(static_cast<C>(orow[tp[r]]) - sc);
+                        const bool ignored = tp[r] == ignore_label;
+                        const int64_t hot = ignored ? 0 : tp[r];
+                        const C sc = C(ignored ? 0 : 1) * (mean ? gmean : static_cast<C>(g[r]));
+                        for (int64_t j = 0; j < n; ++j)
+                            orow[j] = static_cast<T>((std::exp(static_cast<C>(l[r * n + j])) - C(j == hot ? 1 : 0)) * sc);
                     }
                 });
             });

@@ -110,6 +110,14 @@ Shape out_shape(const Shape& xs, const PoolGeom& g) {
     return s;
 }
 
+// Whether the tap value v replaces the window's best so far: a larger value
+// or the first NaN, which then stays. NumPy's argmax over a window picks its
+// first NaN, so the maximum is NaN and the gradient goes to that tap.
+template <typename C>
+inline bool beats(C v, C best) {
+    return best == best && !(v <= best);
+}
+
 void check_float(const char* op, const Array& x) {
     if (!is_float(x.dtype())) throw DtypeError(std::string(op) + ": x must be floating-point, got " + dtype_name(x.dtype()));
 }
@@ -282,7 +290,7 @@ std::pair<Array, Array> max_pool_with_indexes(const Array& x, const Ints& ksize,
                                     int64_t ix = ox * g.s[1] - g.p[1] + kx;
                                     C v = (iy >= 0 && iy < g.in[0] && ix >= 0 && ix < g.in[1])
                                               ? static_cast<C>(xs[iy * g.in[1] + ix]) : -std::numeric_limits<C>::infinity();
-                                    if ((ky == 0 && kx == 0) || v > bv) {
+                                    if ((ky == 0 && kx == 0) || beats(v, bv)) {
                                         bv = v;
                                         bt = static_cast<int32_t>(ky * g.k[1] + kx);
                                     }
@@ -295,7 +303,7 @@ std::pair<Array, Array> max_pool_with_indexes(const Array& x, const Ints& ksize,
                 }
                 windows(g, [&](int64_t oi, int64_t t, int64_t off) {
                     C v = off >= 0 ? static_cast<C>(s[pl * g.in_size + off]) : -std::numeric_limits<C>::infinity();
-                    if (t == 0 || v > best[oi]) { best[oi] = v; ib[oi] = static_cast<int32_t>(t); }
+                    if (t == 0 || beats(v, best[oi])) { best[oi] = v; ib[oi] = static_cast<int32_t>(t); }
                 });
                 for (int64_t oi = 0; oi < g.out_size; ++oi) o[pl * g.out_size + oi] = static_cast<T>(best[oi]);
             }
