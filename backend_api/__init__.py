@@ -7,9 +7,8 @@ names declares ``api_version`` and implements hooks from
 ``docs/plugins.md``.
 """
 from backend_api._markers import API_VERSION, hookimpl, hookspec  # NOQA
-from backend_api.device import DeviceBase  # NOQA
+from backend_api.device import DeviceBase, current_device  # NOQA
 from backend_api.errors import (  # NOQA
     APIVersionError, BackendConflictError, DeviceMismatchError,
     DeviceSpecError, DeviceUnavailableError, KernelNotFoundError, PluginError)
-from backend_api.kernels import lookup as lookup_kernel  # NOQA
-from backend_api.protocols import Backend, Device  # NOQA
+from backend_api.protocols import Backend, Device, Graph  # NOQA

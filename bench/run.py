@@ -25,7 +25,7 @@ DEFAULT_CASES = ('tiny_mlp_step:1', 'op_overhead:1', 'mlp_step:1',
 
 def chainer_core_devices():
     code = ('import json, chainer_core\n'
-            'from backend_api._host import host\n'
+            'from chainer_core._runtime.host import host\n'
             'out = []\n'
             'for b in host.ordered_backends():\n'
             '    if b.is_available():\n'

@@ -3,19 +3,18 @@ import os as _os
 
 import numpy as _numpy
 
-from backend_api import _host as _backend_host
-from chainer_core import _numpy_backend
+from chainer_core._runtime import host as _backend_host
 from chainer_core.configuration import (  # NOQA
     config, get_dtype, global_config, mixed16, using_config)
 
-_backend_host.host.add_builtin('numpy', _numpy_backend, global_config.add_key)
+_backend_host.host.set_config_registrar(global_config.add_key)
 
 from chainer_core.variable import (  # NOQA
     Parameter, Variable, VariableNode, as_array, as_variable)
 from chainer_core.function_node import FunctionNode, grad  # NOQA
 from chainer_core._backprop import backward  # NOQA
 from chainer_core.backend import get_array_module  # NOQA
-from backend_api._host import get_device, using_device  # NOQA
+from chainer_core._runtime.host import get_device, using_device  # NOQA
 from chainer_core import backend, functions, initializers, utils  # NOQA
 from chainer_core import gradient_check  # NOQA
 from chainer_core.distribution import (  # NOQA

@@ -5,7 +5,7 @@ import numpy
 
 from backend_api import DeviceBase, DeviceSpecError, hookimpl
 
-api_version = (1, 0)
+api_version = (2, 0)
 
 
 class NumpyBackend:

@@ -12,7 +12,7 @@ import warnings
 import importlib_metadata
 import numpy
 
-from backend_api import _host
+from chainer_core._runtime import host as _host
 from backend_api._markers import API_VERSION
 
 OVERRIDES = ('CHAINER_DEVICE', 'CHAINER_BACKENDS', 'CHAINER_PLUGINS_DISABLE',

@@ -2,7 +2,7 @@
 import numpy
 
 from backend_api import DeviceBase as Device  # NOQA
-from backend_api._host import (  # NOQA
+from chainer_core._runtime.host import (  # NOQA
     device_from_array as _device_from_array, get_device, host, using_device)
 from chainer_core._numpy_backend import CpuDevice  # NOQA
 

@@ -24,7 +24,7 @@ class GlobalConfig:
     def __getattr__(self, name):
         # Keys of plugins exist once plugins are discovered.
         if not name.startswith('_'):
-            from backend_api._host import host
+            from chainer_core._runtime.host import host
             if not host._plugins_loaded:
                 host.ensure_loaded()
                 if name in self.__dict__:

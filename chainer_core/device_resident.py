@@ -2,7 +2,7 @@
 (Chainer's ``chainer.device_resident``)."""
 import numbers
 
-from backend_api._host import get_device, host
+from chainer_core._runtime.host import get_device, host
 
 
 class DeviceResident:

@@ -3,10 +3,10 @@ import weakref
 
 import numpy
 
-from backend_api._host import host
+from chainer_core._runtime.host import host
 from backend_api.errors import DeviceMismatchError
-from backend_api.graph import graph_for_array as _graph_for_array
-from backend_api.graph import graph_kernel as _graph_kernel
+from chainer_core._runtime.graphs import graph_for_array as _graph_for_array
+from chainer_core._runtime.graphs import graph_kernel as _graph_kernel
 from chainer_core import _backprop, _function_hooks
 from chainer_core.backend import GpuDevice
 from chainer_core.configuration import config, global_config

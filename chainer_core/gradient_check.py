@@ -1,7 +1,7 @@
 """Numerical gradient checks of differentiable functions."""
 import numpy
 
-from backend_api._host import device_from_array
+from chainer_core._runtime.host import device_from_array
 from chainer_core.configuration import using_config
 from chainer_core.function_node import grad as _grad
 from chainer_core.variable import Variable, as_array
@@ -22,7 +22,7 @@ def _as_tuple(x):
 def _host_array(a):
     if isinstance(a, numpy.ndarray):
         return a
-    from backend_api._host import host
+    from chainer_core._runtime.host import host
     return host.parse_spec('@numpy').send(a)
 
 

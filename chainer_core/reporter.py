@@ -104,7 +104,7 @@ def _to_float(value):
     if isinstance(value, Variable):
         value = value.array
     if hasattr(value, 'shape') and not isinstance(value, numpy.ndarray):
-        from backend_api._host import host
+        from chainer_core._runtime.host import host
         value = host.parse_spec('@numpy').send(value)
     return value
 

@@ -5,8 +5,8 @@ import weakref
 
 import numpy
 
-from backend_api._host import host
-from backend_api.graph import graph_for_array as _graph_for_array
+from chainer_core._runtime.host import host
+from chainer_core._runtime.graphs import graph_for_array as _graph_for_array
 from chainer_core import _backprop
 from chainer_core.configuration import config, get_dtype
 
@@ -481,7 +481,7 @@ class Variable:
 
     def to_device(self, device):
         """Move the data and the gradient to ``device`` (in place)."""
-        from backend_api._host import get_device
+        from chainer_core._runtime.host import get_device
         device = get_device(device)
         if self._data is not None:
             self.array = device.send(self._data)
@@ -954,7 +954,7 @@ class Parameter(Variable):
                 getattr(self.initializer, 'dtype', None))
 
     def to_device(self, device):
-        from backend_api._host import get_device
+        from chainer_core._runtime.host import get_device
         device = get_device(device)
         if self._data is None:
             self._initial_device = device
@@ -984,6 +984,6 @@ def _recover_parameter(data, name, grad, initializer, update_rule,
     p._grad_initializer = grad_initializer
     p.update_rule = update_rule
     if device is not None:
-        from backend_api._host import get_device
+        from chainer_core._runtime.host import get_device
         p._initial_device = get_device(device)
     return p

@@ -9,7 +9,7 @@ import pytest
 
 import chainer_core as chainer
 from backend_api import DeviceSpecError, DeviceUnavailableError
-from backend_api._host import host
+from chainer_core._runtime.host import host
 from chainer_core import backend
 
 

@@ -5,7 +5,7 @@ backend plugin named ``'mkldnn'`` (chainer-mkldnn), and "iDeep is
 available" means that this backend is installed and available, as found
 by plugin discovery.
 """
-from backend_api._host import host
+from chainer_core._runtime.host import host
 from chainer_core.backend import Intel64Device  # NOQA
 from chainer_core.configuration import config
 

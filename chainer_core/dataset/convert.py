@@ -4,7 +4,7 @@ import functools
 
 import numpy
 
-from backend_api._host import device_from_array, get_device
+from chainer_core._runtime.host import device_from_array, get_device
 
 
 class Converter:

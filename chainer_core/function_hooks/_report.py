@@ -3,7 +3,7 @@ import time
 
 import numpy
 
-from backend_api._host import host
+from chainer_core._runtime.host import host
 
 
 def function_name(function):

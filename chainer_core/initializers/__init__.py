@@ -95,7 +95,7 @@ def generate_array(initializer, shape, xp, dtype=None, device=None):
     # fields), so `dtype or ...` silently fell back to the default.
     dtype = get_dtype(dtype if dtype is not None else dtype_attr)
     if device is not None:
-        from backend_api._host import get_device
+        from chainer_core._runtime.host import get_device
         device = get_device(device)
     if device is not None and device.xp is not xp:
         raise ValueError('generate_array: xp {} does not match device {}'

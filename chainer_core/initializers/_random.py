@@ -11,7 +11,7 @@ def _fill(array, values):
     if isinstance(array, numpy.ndarray):
         array[...] = values
     else:
-        from backend_api._host import device_from_array
+        from chainer_core._runtime.host import device_from_array
         array[...] = device_from_array(array).send(
             numpy.ascontiguousarray(
                 numpy.asarray(values).astype(array.dtype)))

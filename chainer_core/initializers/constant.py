@@ -23,7 +23,7 @@ class Constant(Initializer):
         self._check_dtype(array)
         fill = self.fill_value
         if hasattr(fill, 'shape') and type(fill) is not type(array):
-            from backend_api._host import device_from_array
+            from chainer_core._runtime.host import device_from_array
             fill = device_from_array(array).send(fill)
         array[...] = fill
 

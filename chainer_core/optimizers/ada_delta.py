@@ -1,5 +1,5 @@
 """AdaDelta: step sizes from running averages of gradients and updates."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()

@@ -1,5 +1,5 @@
 """AdaGrad: per-element step sizes from the sum of squared gradients."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()

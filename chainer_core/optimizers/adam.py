@@ -4,7 +4,7 @@ import warnings
 
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()

@@ -1,6 +1,6 @@
 """CorrectedMomentumSGD: momentum SGD with the learning rate outside the
 velocity."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()

@@ -1,5 +1,5 @@
 """MomentumSGD: SGD with (heavy-ball) momentum."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()

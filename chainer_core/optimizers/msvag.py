@@ -1,7 +1,7 @@
 """MSVAG: M-SVAG, momentum SGD with variance-adapted step sizes."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()

@@ -1,7 +1,7 @@
 """RMSprop: step sizes from a running average of squared gradients."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()

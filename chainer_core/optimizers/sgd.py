@@ -1,5 +1,5 @@
 """SGD: plain stochastic gradient descent."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()

@@ -1,5 +1,5 @@
 """SMORMS3: Simon Funk's RMSprop variant with adaptive memory."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()

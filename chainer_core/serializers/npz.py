@@ -10,7 +10,7 @@ import zlib
 
 import numpy
 
-from backend_api._host import device_from_array, host
+from chainer_core._runtime.host import device_from_array, host
 from chainer_core import serializer
 from chainer_core.serializers._atomic import write_atomic
 from chainer_core.variable import Variable

@@ -10,7 +10,7 @@ def _to_numpy(x):
     if isinstance(x, numpy.ndarray) or numpy.isscalar(x) or x is None:
         return numpy.asarray(x)
     if hasattr(x, 'shape') and hasattr(x, 'dtype'):
-        from backend_api._host import host
+        from chainer_core._runtime.host import host
         return host.parse_spec('@numpy').send(x)
     return numpy.asarray(x)
 

@@ -44,7 +44,7 @@ def _gpu_count():
     if limit == 0:
         return 0
     import chainer_core  # NOQA: registers the built-in backend
-    from backend_api._host import host
+    from chainer_core._runtime.host import host
     count = 0
     for backend in host.ordered_backends():
         if backend.name == 'cuda' and backend.is_available():
@@ -55,7 +55,7 @@ def _gpu_count():
 def _device_missing(spec):
     """Why the device ``spec`` cannot be used here (None when it can)."""
     import chainer_core  # NOQA: registers the built-in backend
-    from backend_api._host import get_device
+    from chainer_core._runtime.host import get_device
     try:
         get_device(spec)
     except Exception as e:

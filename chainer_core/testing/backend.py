@@ -15,7 +15,7 @@ import unittest
 import numpy
 
 import chainer_core
-from backend_api._host import get_device, host, unavailable_reason
+from chainer_core._runtime.host import get_device, host, unavailable_reason
 from chainer_core.configuration import config, using_config
 from chainer_core.testing import parameterized
 

@@ -52,7 +52,7 @@ _CHECKS = ('batch_shape', 'event_shape', 'support', 'prob', 'log_prob',
 
 
 def _get_device(is_gpu):
-    from backend_api._host import get_device
+    from chainer_core._runtime.host import get_device
     spec = '@cupy:0' if is_gpu else '@numpy'
     try:
         return get_device(spec)

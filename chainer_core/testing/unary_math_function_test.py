@@ -155,7 +155,7 @@ def _device(kind):
     """The device of a ``*_cpu`` or ``*_gpu`` test; a GPU test is skipped
     where there is none (also when run without pytest, which would read
     its ``gpu`` mark)."""
-    from backend_api._host import get_device
+    from chainer_core._runtime.host import get_device
     spec = '@numpy' if kind == 'cpu' else '@cupy:0'
     try:
         return get_device(spec)

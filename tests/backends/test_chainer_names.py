@@ -4,7 +4,7 @@ import numpy
 import pytest
 
 import chainer_core as chainer
-from backend_api._host import host
+from chainer_core._runtime.host import host
 from chainer_core import backend
 from chainer_core.backends import cuda, intel64
 

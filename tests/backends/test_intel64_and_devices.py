@@ -4,8 +4,9 @@ import numpy
 import pytest
 
 import chainer_core as chainer
-from backend_api import DeviceSpecError, hookimpl, kernels
-from backend_api._host import host
+from backend_api import DeviceSpecError, hookimpl
+from chainer_core._runtime import kernels
+from chainer_core._runtime.host import host
 from chainer_core import _numpy_backend, backend
 from chainer_core.backends import intel64
 from chainer_core.configuration import global_config
@@ -91,7 +92,7 @@ class _FakeMkldnnBackend:
 
 def _register(fresh_host, backend_):
     class Plugin:
-        api_version = (1, 0)
+        api_version = (2, 0)
 
         @hookimpl
         def chainer_core_register_backends(self, registry):

@@ -1,7 +1,7 @@
 """The devices the conformance suite runs on: every device of every backend
 that plugin discovery finds, so installing a backend adds it to the suite."""
 import chainer_core  # NOQA: registers the built-in NumPy backend
-from backend_api._host import host, unavailable_reason
+from chainer_core._runtime.host import host, unavailable_reason
 
 
 def discover():

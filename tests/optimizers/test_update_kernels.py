@@ -9,7 +9,7 @@ import numpy
 import pytest
 
 import chainer_core as chainer
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import optimizers
 
 FLOATS = [numpy.float16, numpy.float32, numpy.float64]

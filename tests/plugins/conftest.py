@@ -15,7 +15,7 @@ import textwrap
 import importlib_metadata
 import pytest
 
-from backend_api import _host, graph, kernels
+from chainer_core._runtime import graphs as graph, host as _host, kernels
 from chainer_core import _numpy_backend
 from chainer_core.configuration import global_config
 
@@ -25,8 +25,11 @@ OVERRIDES = ('CHAINER_DEVICE', 'CHAINER_BACKENDS', 'CHAINER_PLUGINS_DISABLE',
 # Plugins installed in the environment running the tests (a tox env with a
 # real backend, say) would change which device is the default; they are
 # turned off through the override made for that.
+# Installed plugins (chainer-core's own NumPy backend is not one).
 FOREIGN = sorted({ep.name for group in _host.GROUPS
-                  for ep in importlib_metadata.entry_points(group=group)})
+                  for ep in importlib_metadata.entry_points(group=group)
+                  if ep.dist is None
+                  or ep.dist.name != _host.CORE_DISTRIBUTION})
 
 BACKEND_TEMPLATE = string.Template('''\
 """Test backend $name: its arrays are the ndarray subclass ``Array``."""
@@ -99,7 +102,7 @@ def chainer_core_register_kernels(registry):
 ''')
 
 
-def backend_source(name, priority=100, api_version=(1, 0), extra=''):
+def backend_source(name, priority=100, api_version=(2, 0), extra=''):
     """Source of a backend plugin module; ``extra`` is appended to it.
 
     Appended code runs last at import, so it can redefine a hook, break the

@@ -1,4 +1,4 @@
-"""The graph delegation contract (backend_api 1.1): validation of a
+"""The graph delegation contract: validation of a
 backend's graph and of graph kernels, with clear errors naming the plugin.
 How a working graph behaves is tested with chainer-native, which has one."""
 import numpy
@@ -25,7 +25,7 @@ def chainer_core_register_kernels(registry):
 
 
 def test_incomplete_graph_is_refused_naming_the_backend(sandbox):
-    sandbox.add_backend('tgraph', api_version=(1, 1), extra=INCOMPLETE_GRAPH)
+    sandbox.add_backend('tgraph', api_version=(2, 0), extra=INCOMPLETE_GRAPH)
     device = chainer_core.get_device('tgraph:0')
     x = device.send(numpy.ones(3, numpy.float32))
     with pytest.raises(backend_api.PluginError) as info:
@@ -37,7 +37,7 @@ def test_incomplete_graph_is_refused_naming_the_backend(sandbox):
 
 
 def test_graph_kernel_needs_a_node_class(sandbox):
-    sandbox.add_backend('tgraph', api_version=(1, 1), extra=BAD_GRAPH_KERNEL)
+    sandbox.add_backend('tgraph', api_version=(2, 0), extra=BAD_GRAPH_KERNEL)
     with pytest.raises(backend_api.PluginError) as info:
         chainer_core.get_device('tgraph:0')
     message = str(info.value.__cause__ or info.value)
@@ -46,7 +46,7 @@ def test_graph_kernel_needs_a_node_class(sandbox):
 
 
 def test_backend_without_graph_keeps_the_core_graph(sandbox):
-    sandbox.add_backend('tgraph', api_version=(1, 0))
+    sandbox.add_backend('tgraph', api_version=(2, 0))
     device = chainer_core.get_device('tgraph:0')
     x = chainer_core.Variable(device.send(numpy.array([-1.0, 2.0])))
     y = F.relu(x)

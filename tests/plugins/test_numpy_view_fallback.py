@@ -11,7 +11,7 @@ import numpy
 
 from backend_api import DeviceBase, hookimpl
 
-api_version = (1, 0)
+api_version = (2, 0)
 views = []
 
 

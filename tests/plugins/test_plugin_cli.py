@@ -13,7 +13,7 @@ DOCS = pathlib.Path(__file__).resolve().parents[2] / 'docs'
 ADDON = '''\
 from backend_api import hookimpl
 
-api_version = (1, 0)
+api_version = (2, 0)
 
 
 @hookimpl
@@ -181,7 +181,7 @@ def test_every_kernel_is_declared_by_importing_chainer_core(site):
     proc = site.python('''
         import importlib, pkgutil
         import chainer_core
-        from backend_api import kernels
+        from chainer_core._runtime import kernels
         before = {s.name for s in kernels.specs()}
         for m in pkgutil.walk_packages(chainer_core.__path__,
                                        'chainer_core.'):
@@ -221,9 +221,9 @@ def test_docs_plugins_md_minimal_backend_works(site):
                         '```python')
     proc = site.python(usage + '''
 import sys
-from backend_api import kernels
+from chainer_core._runtime import kernels
 plugin = sys.modules['mybackend_chainer']
-assert kernels.lookup('relu', x) is plugin.relu
+assert kernels.lookup('relu', x).__wrapped__ is plugin.relu
 assert chainer.get_device() is device
 assert type(y.array) is sys.modules['mybackend_chainer'].MyArray
 assert type(z.array) is sys.modules['mybackend_chainer'].MyArray

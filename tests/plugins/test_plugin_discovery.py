@@ -9,7 +9,7 @@ import pytest
 import backend_api
 import chainer_core
 import chainer_core.functions as F
-from backend_api import _host
+from chainer_core._runtime import host as _host, kernels
 from chainer_core import _numpy_backend
 from chainer_core.configuration import global_config
 
@@ -212,14 +212,15 @@ def test_unknown_kernel_name(sandbox):
 
 
 @pytest.mark.parametrize('version, expected', [
-    (None, ['None', 'backend_api 1.1', 'api_version']),
-    ((2, 0), ['backend_api 2.0', 'provides 1.1', 'upgrade chainer-core']),
-    ((1, 7), ['backend_api 1.7', 'provides 1.1', 'upgrade chainer-core']),
-    ((0, 9), ['backend_api 0.9', 'provides 1.1', 'upgrade the plugin']),
+    (None, ['None', 'backend_api 2.0', 'api_version']),
+    ((3, 0), ['backend_api 3.0', 'provides 2.0', 'upgrade chainer-core']),
+    ((2, 7), ['backend_api 2.7', 'provides 2.0', 'upgrade chainer-core']),
+    ((1, 1), ['backend_api 1.1', 'provides 2.0', 'upgrade the plugin',
+              'NotImplemented']),
 ])
 def test_api_version_refused(sandbox, version, expected):
     extra = 'del api_version\n' if version is None else ''
-    sandbox.add_backend('tplug', api_version=version or (1, 0), extra=extra)
+    sandbox.add_backend('tplug', api_version=version or (2, 0), extra=extra)
     device, caught = _auto_select()
     assert device.name == '@numpy'
     assert len(caught) == 1
@@ -313,7 +314,7 @@ def test_misspelled_hook_is_refused(sandbox):
 ADDON = '''\
 from backend_api import hookimpl
 
-api_version = (1, 0)
+api_version = (2, 0)
 
 
 @hookimpl
@@ -395,7 +396,7 @@ def test_plugin_kernel_for_a_backend_of_another_plugin(sandbox):
     sandbox.add('tplug-extra', {'tplug_extra': '''\
 from backend_api import hookimpl
 
-api_version = (1, 0)
+api_version = (2, 0)
 calls = []
 
 
@@ -412,14 +413,14 @@ def chainer_core_register_kernels(registry):
     device = chainer_core.get_device('tplug:0')
     F.exp(device.send(numpy.zeros(2, dtype=numpy.float32)))
     assert sys.modules['tplug_extra'].calls == ['exp']
-    spec = backend_api.kernels.get_spec('exp')
+    spec = kernels.get_spec('exp')
     assert spec.implementations['tplug'][1] == 'tplug-extra'
 
 
 def test_reset_forgets_plugin_kernels(sandbox):
     sandbox.add_backend('tplug')
     chainer_core.get_device('tplug:0')
-    relu = backend_api.kernels.get_spec('relu')
+    relu = kernels.get_spec('relu')
     assert relu.implementations['tplug'][1] == 'tplug-dist'
     _forget_discovery()
     assert 'tplug' not in relu.implementations

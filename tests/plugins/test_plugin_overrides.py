@@ -4,17 +4,18 @@ import json
 import importlib_metadata
 import pytest
 
-from backend_api import _host
+from chainer_core._runtime import host as _host
 
 # Plugins installed where the tests run (switched off for these runs).
 FOREIGN = {ep.name for group in _host.GROUPS
-           for ep in importlib_metadata.entry_points(group=group)}
+           for ep in importlib_metadata.entry_points(group=group)
+           if ep.dist is None or ep.dist.name != _host.CORE_DISTRIBUTION}
 
 REPORT = '''
 import json, sys, warnings
 warnings.simplefilter('always')
 import chainer_core
-from backend_api import _host
+from chainer_core._runtime import host as _host
 imported_at_import = sorted(m for m in sys.modules if m.endswith('_plugin'))
 try:
     default = chainer_core.get_device().name
@@ -39,7 +40,7 @@ print(json.dumps({
 ADDON = '''\
 from backend_api import hookimpl
 
-api_version = (1, 0)
+api_version = (2, 0)
 
 
 @hookimpl

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import chainer_core  # NOQA: registers the built-in backend
-from backend_api._host import get_device
+from chainer_core._runtime.host import get_device
 
 _SUITE = os.path.join(os.path.dirname(__file__), 'chainer_style_suite.py')
 

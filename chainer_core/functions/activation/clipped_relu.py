@@ -1,5 +1,5 @@
 """clipped_relu and relu6: a rectifier capped at an upper bound."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.activation import _params
 from chainer_core.utils import type_check

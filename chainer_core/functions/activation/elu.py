@@ -1,5 +1,5 @@
 """elu: exponential linear unit (and the nodes selu shares)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.activation import _params
 from chainer_core.utils import type_check

@@ -1,5 +1,5 @@
 """leaky_relu: a rectifier with a small slope for negative inputs."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.activation import _params, _select
 from chainer_core.utils import type_check

@@ -1,5 +1,5 @@
 """lstm: the long short-term memory cell with a forget gate."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.activation import _cell
 from chainer_core.utils import type_check

@@ -1,5 +1,5 @@
 """prelu: a leaky rectifier whose slopes are a parameter."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.activation import _params, _select
 from chainer_core.utils import type_check

@@ -1,5 +1,5 @@
 """relu: rectified linear unit."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

@@ -1,5 +1,5 @@
 """rrelu: randomized leaky rectifier."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.configuration import config
 from chainer_core.functions.activation import _params, _select

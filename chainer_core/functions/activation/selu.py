@@ -1,5 +1,5 @@
 """selu: scaled exponential linear unit."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.activation import _params
 from chainer_core.functions.activation.elu import ELU, elu_unscaled
 

@@ -1,5 +1,5 @@
 """slstm: the S-LSTM cell, merging two child cells of a binary tree."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.activation import _cell
 from chainer_core.functions.activation.lstm import _check_cell

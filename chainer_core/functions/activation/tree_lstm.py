@@ -1,5 +1,5 @@
 """tree_lstm: the N-ary tree LSTM cell."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.activation import _cell
 from chainer_core.functions.activation.lstm import _check_cell

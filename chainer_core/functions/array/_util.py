@@ -3,7 +3,7 @@ import numbers
 
 import numpy
 
-from backend_api._host import host
+from chainer_core._runtime.host import host
 from chainer_core.utils import type_check
 from chainer_core.variable import Variable
 

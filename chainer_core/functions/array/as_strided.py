@@ -1,7 +1,7 @@
 """as_strided: a strided view of an array's elements."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.array import _util
 from chainer_core.utils import type_check

@@ -1,6 +1,6 @@
 """broadcast_to and broadcast: repeat arrays along size-1 and new leading
 axes."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

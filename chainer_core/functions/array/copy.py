@@ -1,6 +1,6 @@
 """copy: copy an array to a device."""
-from backend_api import kernels
-from backend_api._host import get_device
+from chainer_core._runtime import kernels
+from chainer_core._runtime.host import get_device
 from chainer_core import function_node
 from chainer_core.functions.array import _util
 from chainer_core.utils import type_check

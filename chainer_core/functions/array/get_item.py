@@ -3,7 +3,7 @@ import numbers
 
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 from chainer_core.variable import Variable

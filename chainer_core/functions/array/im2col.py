@@ -1,5 +1,5 @@
 """im2col: the patches of a convolution, laid out as channels."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.array import _util
 from chainer_core.utils import type_check

@@ -1,5 +1,5 @@
 """moveaxis: move axes to new positions."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.array import _util
 from chainer_core.utils import type_check

@@ -1,5 +1,5 @@
 """reshape: the same elements in another shape."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.array._util import is_int
 from chainer_core.utils import type_check

@@ -1,5 +1,5 @@
 """scatter: write values into an array along an axis by index."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.array import _util
 from chainer_core.functions.array.take_along_axis import check_index_range

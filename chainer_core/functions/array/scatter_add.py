@@ -1,5 +1,5 @@
 """scatter_add: add values into indexed positions of an array."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.array.get_item import (
     _check_bounds, _normalize_slices)

@@ -1,5 +1,5 @@
 """select_item: pick one element per row."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

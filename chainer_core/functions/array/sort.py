@@ -1,5 +1,5 @@
 """sort and argsort along an axis."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.array import _util
 from chainer_core.variable import Variable, as_array
 

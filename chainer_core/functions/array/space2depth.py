@@ -1,5 +1,5 @@
 """space2depth: move spatial blocks into channels."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.array.depth2space import check_block_size
 from chainer_core.utils import type_check

@@ -8,7 +8,7 @@ in Chainer it is not differentiable again.
 """
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

@@ -1,5 +1,5 @@
 """top_k: the k largest (or smallest) elements along an axis."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.array import _util
 from chainer_core.functions.array.sort import sort_indices
 from chainer_core.variable import Variable, as_array

@@ -4,7 +4,7 @@ The sequences are sorted by decreasing length, so the batches are too, and
 transposing twice gives the sequences back: the gradient of the transpose
 is the transpose of the output gradients.
 """
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.array import _util
 from chainer_core.utils import type_check

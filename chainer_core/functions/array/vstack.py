@@ -1,5 +1,5 @@
 """vstack: join arrays vertically (along the first axis)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.array import _util
 from chainer_core.functions.array.concat import check_same_except

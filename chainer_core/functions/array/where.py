@@ -1,7 +1,7 @@
 """where: choose elements from two arrays by a condition."""
 import numbers
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.array import _util
 from chainer_core.utils import type_check

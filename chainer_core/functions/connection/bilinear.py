@@ -1,5 +1,5 @@
 """bilinear: the bilinear form of two inputs, with optional linear terms."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection import _convolution as _cv
 from chainer_core.utils import type_check

@@ -1,7 +1,7 @@
 """convolution_2d: two-dimensional convolution with stride, padding,
 cover_all, dilation and groups (the 2-D case of :func:`convolution_nd`,
 with its own kernels so that a backend can accelerate it alone)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.connection import _convolution as _cv
 from chainer_core.functions.connection.convolution_nd import (
     ConvolutionND, ConvolutionNDGradW)

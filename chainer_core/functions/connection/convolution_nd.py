@@ -12,7 +12,7 @@ support double backprop.
 is computed in the widest and returned in ``x``'s dtype, and each gradient
 has the dtype of its input.
 """
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection import _convolution as _cv
 from chainer_core.functions.math.matmul import as_dtype, promote

@@ -1,6 +1,6 @@
 """deconvolution_2d: two-dimensional transposed convolution (the 2-D case
 of :func:`deconvolution_nd`, with its own kernel)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.connection import _convolution as _cv
 from chainer_core.functions.connection.deconvolution_nd import \
     DeconvolutionND

@@ -7,7 +7,7 @@ gradients are a convolution (for ``x``) and a convolution filter gradient
 (for ``W``), both differentiable again. As for the convolution, ``W`` and
 ``b`` may have float dtypes other than ``x``'s.
 """
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection import _convolution as _cv
 from chainer_core.functions.connection.convolution_nd import ConvolutionND

@@ -3,7 +3,7 @@ moved by learned, per-position fractional offsets and read by bilinear
 interpolation."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection import _convolution as _cv
 from chainer_core.utils import conv

@@ -1,6 +1,6 @@
 """depthwise_convolution_2d: each input channel convolved with its own
 filters (a grouped convolution with one group per input channel)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection import _convolution as _cv
 from chainer_core.functions.math.matmul import as_dtype, promote

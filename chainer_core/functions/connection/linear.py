@@ -1,5 +1,5 @@
 """linear: the fully-connected layer y = x W^T + b."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math.matmul import as_dtype, matmul, promote
 from chainer_core.utils import type_check

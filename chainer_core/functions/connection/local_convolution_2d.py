@@ -1,6 +1,6 @@
 """local_convolution_2d: a convolution whose filters differ at every output
 position (a locally connected layer)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection import _convolution as _cv
 from chainer_core.utils import conv_nd

@@ -8,7 +8,7 @@ row-major with the centre and the last swapped; channel group ``g`` takes the
 join the last (unshifted) group. The gradient moves the output gradient
 back, which is the shift with the opposite offsets.
 """
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import conv_nd
 from chainer_core.utils import type_check

@@ -2,7 +2,7 @@
 class) and its parts: precision, recall, fbeta_score, f1_score."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.evaluation.accuracy import _expect_label_shape
 from chainer_core.utils import type_check

@@ -1,7 +1,7 @@
 """r2_score: the coefficient of determination of a regression."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 from chainer_core.variable import as_array

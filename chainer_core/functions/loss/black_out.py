@@ -1,5 +1,5 @@
 """black_out: the BlackOut loss over sampled negative words."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss import _sampled, _util
 from chainer_core.utils import type_check

@@ -3,7 +3,7 @@ import collections.abc
 
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss import _util
 from chainer_core.variable import as_array

@@ -1,7 +1,7 @@
 """cross_covariance: the penalty on the covariance between two codes."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss import _util
 from chainer_core.utils import type_check

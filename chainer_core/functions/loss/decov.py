@@ -1,7 +1,7 @@
 """decov: the penalty on the covariance between hidden units."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss import _util
 from chainer_core.functions.loss.cross_covariance import _centered

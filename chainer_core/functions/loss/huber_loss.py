@@ -1,5 +1,5 @@
 """huber_loss: squared near zero, linear beyond delta."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss import _util
 from chainer_core.utils import type_check

@@ -1,7 +1,7 @@
 """mean_squared_error: the mean of squared differences."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

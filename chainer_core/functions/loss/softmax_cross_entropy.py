@@ -1,7 +1,7 @@
 """softmax_cross_entropy: the classification loss on unnormalised scores."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

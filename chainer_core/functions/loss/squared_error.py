@@ -1,5 +1,5 @@
 """squared_error: elementwise squared differences."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss.mean_absolute_error import _check_pair
 

@@ -1,5 +1,5 @@
 """triplet: the loss of anchor, positive and negative examples."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.loss import _util
 from chainer_core.utils import type_check

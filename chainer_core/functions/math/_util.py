@@ -96,7 +96,7 @@ def compute_dtype(dtype):
 def nondifferentiable(op, x):
     """Run kernel ``op`` on the array of ``x`` and wrap the result in a
     Variable that is not part of the graph (floor, ceil, fix, sign)."""
-    from backend_api import kernels
+    from chainer_core._runtime import kernels
     from chainer_core.variable import Variable, as_array
     x = as_array(x)
     if not hasattr(x, 'dtype') or not hasattr(x, 'shape'):

@@ -1,5 +1,5 @@
 """absolute: the elementwise absolute value (``abs(x)`` of a Variable)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import check_unary_float
 

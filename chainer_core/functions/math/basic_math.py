@@ -11,7 +11,7 @@ import numbers
 
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math.absolute import (  # NOQA
     Absolute, AbsoluteGrad)

@@ -1,7 +1,7 @@
 """batch_l2_norm_squared: the squared L2 norm of each sample."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

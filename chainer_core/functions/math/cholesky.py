@@ -5,7 +5,7 @@ the symmetric part of S = L^-T Phi(L^T G) L^-1, where Phi keeps the lower
 triangle and halves the diagonal; it is written with differentiable ops
 so that it can be differentiated again.
 """
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import (
     compute_dtype, linalg_errors_are_value_errors)

@@ -1,7 +1,7 @@
 """clip: limit the elements to an interval."""
 import numbers
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import check_unary_float
 

@@ -5,7 +5,7 @@ the one-step shift it needs are differentiable nodes of their own, so that
 cumprod (and prod, whose gradient uses it) can be differentiated any number
 of times, also where the input has zeros.
 """
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import check_unary_float
 from chainer_core.functions.math.cumsum import (

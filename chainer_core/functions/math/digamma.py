@@ -1,5 +1,5 @@
 """digamma: the derivative of the log-gamma function."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math import _special
 from chainer_core.functions.math._util import check_unary_float, compute_dtype

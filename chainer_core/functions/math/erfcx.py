@@ -1,7 +1,7 @@
 """erfcx: the scaled complementary error function."""
 import math
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math import _special
 from chainer_core.functions.math._util import check_unary_float, compute_dtype

@@ -1,7 +1,7 @@
 """exp and the logarithms: log, log2, log10."""
 import math
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

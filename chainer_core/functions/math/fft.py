@@ -7,7 +7,7 @@ and that of ``ifft`` is ``fft`` over ``n``.
 """
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

@@ -1,5 +1,5 @@
 """fix: rounding toward zero (not differentiable)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.math._util import nondifferentiable
 
 

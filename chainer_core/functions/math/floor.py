@@ -1,5 +1,5 @@
 """floor: the largest integer not above each element (not differentiable)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.math._util import nondifferentiable
 
 

@@ -1,7 +1,7 @@
 """inv and batch_inv: matrix inverses."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import linalg_errors_are_value_errors
 from chainer_core.utils import type_check

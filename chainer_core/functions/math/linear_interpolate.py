@@ -1,5 +1,5 @@
 """linear_interpolate: the elementwise weighted mean of two arrays."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import check_float_inputs
 from chainer_core.utils import type_check

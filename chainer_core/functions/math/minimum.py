@@ -1,5 +1,5 @@
 """minimum: the elementwise smaller of two arrays."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.math.maximum import Maximum
 
 

@@ -1,7 +1,7 @@
 """max, min, argmax and argmin over axes."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import (
     broadcast_reduced, check_axes, check_unary_float, normalize_axes,

@@ -3,7 +3,7 @@ import numbers
 
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math import _special
 from chainer_core.functions.math._util import compute_dtype

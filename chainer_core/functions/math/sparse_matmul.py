@@ -1,7 +1,7 @@
 """sparse_matmul: products of a sparse (COO) and a dense matrix."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

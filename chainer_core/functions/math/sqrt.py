@@ -1,5 +1,5 @@
 """sqrt and rsqrt: the square root and its reciprocal."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import check_unary_float
 

@@ -1,5 +1,5 @@
 """squared_difference: the elementwise square of a difference."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import check_float_inputs, sum_to_shape
 from chainer_core.utils import type_check

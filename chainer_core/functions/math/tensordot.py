@@ -1,7 +1,7 @@
 """tensordot: sums of products over paired axes of two arrays."""
 import numbers
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 

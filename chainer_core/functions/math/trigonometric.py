@@ -1,6 +1,6 @@
 """Trigonometric functions and their inverses: sin, cos, tan, arcsin,
 arccos, arctan, arctan2."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math._util import (
     check_float_inputs, check_unary_float, sum_to_shape)

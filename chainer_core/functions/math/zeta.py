@@ -1,5 +1,5 @@
 """zeta: the Hurwitz zeta function, differentiable in its offset."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math import _special
 from chainer_core.functions.math._util import compute_dtype

@@ -1,5 +1,5 @@
 """dropout: zero random elements, scale the others."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.configuration import config
 from chainer_core.functions.noise import _util as _noise

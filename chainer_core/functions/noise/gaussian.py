@@ -1,6 +1,6 @@
 """gaussian: a sample of a normal distribution, differentiable in its
 parameters (the reparameterization trick)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.noise import _util as _noise
 from chainer_core.functions.normalization import _util

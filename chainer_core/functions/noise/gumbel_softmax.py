@@ -1,7 +1,7 @@
 """gumbel_softmax: a relaxed sample of a categorical distribution."""
 import numbers
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.noise import _util as _noise
 from chainer_core.functions.normalization import _util
 

@@ -1,7 +1,7 @@
 """simplified_dropconnect: a linear layer with randomly dropped weights."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math.matmul import as_dtype, promote
 from chainer_core.functions.noise import _util as _noise

@@ -1,5 +1,5 @@
 """zoneout: keep random elements of the previous state."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.configuration import config
 from chainer_core.functions.noise import _util as _noise

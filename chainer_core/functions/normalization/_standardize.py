@@ -10,7 +10,7 @@ of the output gradient ``v`` (:class:`StandardizeGrad`). Both nodes are
 differentiable again with differentiable functions, so every order of
 derivative is exact.
 """
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.normalization._util import wide
 

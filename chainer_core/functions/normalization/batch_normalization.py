@@ -9,7 +9,7 @@ import warnings
 
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.math.matmul import as_dtype, promote
 from chainer_core.functions.normalization import _standardize as _std

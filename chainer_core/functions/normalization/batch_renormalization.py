@@ -1,6 +1,6 @@
 """batch_renormalization: batch normalization corrected towards the running
 statistics."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.normalization import _util
 from chainer_core.functions.normalization.batch_normalization import (

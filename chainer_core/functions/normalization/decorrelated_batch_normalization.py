@@ -1,6 +1,6 @@
 """decorrelated_batch_normalization and its fixed-statistics variant: ZCA
 whitening of groups of channels."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.normalization import _util
 from chainer_core.utils import type_check

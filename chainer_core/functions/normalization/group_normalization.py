@@ -1,5 +1,5 @@
 """group_normalization: normalize each sample over groups of channels."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.normalization import _standardize as _std
 from chainer_core.functions.normalization import _util

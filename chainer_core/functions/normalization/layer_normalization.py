@@ -1,5 +1,5 @@
 """layer_normalization: normalize each sample over its units."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.normalization import _standardize as _std
 from chainer_core.functions.normalization import _util

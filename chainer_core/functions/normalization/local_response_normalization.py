@@ -1,7 +1,7 @@
 """local_response_normalization: normalization across nearby channels."""
 import numbers
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.normalization import _util
 from chainer_core.utils import type_check

@@ -1,7 +1,7 @@
 """average_pooling_2d: the mean of each window of a 2-D input, the padding
 counting as zeros (the 2-D case of :func:`average_pooling_nd` with
 ``pad_value=0``, with its own kernels)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.pooling.average_pooling_nd import (
     AveragePoolingND, average_pool, average_pool_grad)
 

@@ -7,7 +7,7 @@ window; it is linear, and its gradient is the pooling again.
 """
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.pooling import _pooling
 from chainer_core.utils import conv_nd

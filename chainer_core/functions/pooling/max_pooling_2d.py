@@ -1,6 +1,6 @@
 """max_pooling_2d: the maximum of each window of a 2-D input (the 2-D
 case of :func:`max_pooling_nd`, with its own kernels)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.pooling import _pooling
 from chainer_core.functions.pooling.max_pooling_nd import (
     MaxPoolingND, max_pool)

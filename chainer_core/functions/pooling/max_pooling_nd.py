@@ -6,7 +6,7 @@ own gradient gathers from them, so max pooling is differentiable twice.
 """
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.pooling import _pooling
 from chainer_core.utils import conv_nd

@@ -1,6 +1,6 @@
 """roi_average_align_2d: RoIAlign (Mask R-CNN) with averaging: each bin of
 a region is the mean of bilinearly interpolated sample points."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.pooling import _roi
 

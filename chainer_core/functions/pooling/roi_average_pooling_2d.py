@@ -7,7 +7,7 @@ pixels), and the gradient of that is the pooling again.
 """
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.pooling import _roi
 

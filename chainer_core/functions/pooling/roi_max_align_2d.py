@@ -2,7 +2,7 @@
 largest of its bilinearly interpolated sample points."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.pooling import _roi
 

@@ -2,7 +2,7 @@
 with a separate array of batch indices, into a fixed grid."""
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.pooling import _roi
 from chainer_core.functions.pooling.roi_pooling_2d import ROIPooling2DGrad
 

@@ -4,7 +4,7 @@ import numbers
 
 import numpy
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.pooling import _roi
 from chainer_core.utils import type_check

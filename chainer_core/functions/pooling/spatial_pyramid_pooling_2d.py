@@ -2,7 +2,7 @@
 flattened and concatenated into one fixed-length vector per sample."""
 import math
 
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.pooling.max_pooling_2d import MaxPooling2D
 from chainer_core.functions.pooling.max_pooling_nd import (

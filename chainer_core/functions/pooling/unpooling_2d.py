@@ -1,6 +1,6 @@
 """unpooling_2d: every pixel of a 2-D input copied over its window of the
 output (the 2-D case of :func:`unpooling_nd`, with its own kernels)."""
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core.functions.pooling.unpooling_nd import (
     UnpoolingND, unpool, unpool_grad)
 

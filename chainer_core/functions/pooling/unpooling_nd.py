@@ -4,7 +4,7 @@ copied over its whole window of the output (overlapping windows add up).
 It is linear; its gradient sums each window of the output gradient, and
 the gradient of that is the unpooling again.
 """
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection._convolution import check_outsize
 from chainer_core.functions.pooling import _pooling

@@ -4,7 +4,7 @@ chose for it (the rest of the output is zero).
 It is linear in ``x``; its gradient reads the output gradient at those
 taps, and the gradient of that is the upsampling again.
 """
-from backend_api import kernels
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.functions.connection._convolution import check_outsize
 from chainer_core.functions.pooling import _pooling

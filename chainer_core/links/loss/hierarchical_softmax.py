@@ -7,9 +7,9 @@ import numbers
 
 import numpy
 
-from backend_api import kernels
-from backend_api._host import device_from_array
-from backend_api._host import get_device
+from chainer_core._runtime import kernels
+from chainer_core._runtime.host import device_from_array
+from chainer_core._runtime.host import get_device
 from chainer_core import function_node
 from chainer_core.backend import get_array_module
 from chainer_core.configuration import get_dtype

@@ -1,6 +1,6 @@
 """LSTM links: the stateful LSTM and StatelessLSTM, fully connected LSTM
 layers built on the lstm cell."""
-from backend_api._host import using_device
+from chainer_core._runtime.host import using_device
 from chainer_core import initializers
 from chainer_core.functions.activation.lstm import lstm
 from chainer_core.functions.array.concat import concat

@@ -1,6 +1,6 @@
 """Minimal gated units (Zhou et al., *Minimal Gated Unit for Recurrent
 Neural Networks*, 2016): StatelessMGU and StatefulMGU."""
-from backend_api._host import using_device
+from chainer_core._runtime.host import using_device
 from chainer_core.configuration import get_dtype
 from chainer_core.functions.activation.sigmoid import sigmoid
 from chainer_core.functions.activation.tanh import tanh

@@ -7,7 +7,7 @@ the order of the results.
 """
 import numpy
 
-from backend_api._host import using_device
+from chainer_core._runtime.host import using_device
 from chainer_core import initializers
 from chainer_core.functions.array.concat import concat
 from chainer_core.functions.array.permutate import permutate

@@ -1,5 +1,5 @@
 """StatefulPeepholeLSTM: an LSTM whose gates also see the cell state."""
-from backend_api._host import using_device
+from chainer_core._runtime.host import using_device
 from chainer_core.functions.activation.sigmoid import sigmoid
 from chainer_core.functions.activation.tanh import tanh
 from chainer_core.functions.array.reshape import reshape

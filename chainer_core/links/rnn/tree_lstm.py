@@ -1,7 +1,7 @@
 """Tree LSTMs (Tai et al., *Improved Semantic Representations From
 Tree-Structured Long Short-Term Memory Networks*, 2015): ChildSumTreeLSTM
 and NaryTreeLSTM."""
-from backend_api._host import using_device
+from chainer_core._runtime.host import using_device
 from chainer_core.functions.activation.sigmoid import sigmoid
 from chainer_core.functions.activation.tanh import tanh
 from chainer_core.functions.activation.tree_lstm import tree_lstm

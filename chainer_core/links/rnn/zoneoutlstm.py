@@ -1,7 +1,7 @@
 """StatefulZoneoutLSTM: an LSTM whose states are regularised by zoneout
 (Krueger et al., *Zoneout: Regularizing RNNs by Randomly Preserving Hidden
 Activations*, 2016)."""
-from backend_api._host import using_device
+from chainer_core._runtime.host import using_device
 from chainer_core.functions.activation.lstm import lstm
 from chainer_core.functions.noise.zoneout import zoneout
 from chainer_core.link import Chain

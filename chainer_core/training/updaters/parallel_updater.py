@@ -2,7 +2,7 @@
 host."""
 import copy
 
-from backend_api._host import get_device
+from chainer_core._runtime.host import get_device
 from chainer_core import serializer as serializer_module
 from chainer_core.configuration import using_config
 from chainer_core.dataset import convert

@@ -73,7 +73,7 @@ class StandardUpdater(Updater):
         self._optimizers = _as_dict(optimizer, 'optimizer',
                                     ('update', 'target', 'serialize'))
         if device is not None:
-            from backend_api._host import get_device
+            from chainer_core._runtime.host import get_device
             device = get_device(device)
             for opt in self._optimizers.values():
                 opt.target.to_device(device)

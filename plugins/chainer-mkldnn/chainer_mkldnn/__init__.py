@@ -19,7 +19,7 @@ import numpy
 from backend_api import hookimpl
 
 __version__ = '0.1.0'
-api_version = (1, 0)
+api_version = (2, 0)
 
 BACKEND_NAME = 'mkldnn'
 DEVICE_NAME = '@intel64'

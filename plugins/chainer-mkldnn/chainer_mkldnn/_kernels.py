@@ -16,12 +16,10 @@ primitives themselves live in the extension (``src/ops.cpp``).
 """
 import numpy
 
-from backend_api import kernels as _registry
 from chainer_core.configuration import config as _config
 
 import chainer_mkldnn
 from chainer_mkldnn import _native, mdarray
-from chainer_mkldnn._xp import xp as _xp
 
 _F32 = numpy.dtype(numpy.float32)
 _POOL_MAX, _POOL_AVG_INCLUDE, _POOL_AVG_EXCLUDE = 0, 1, 2
@@ -46,29 +44,25 @@ def _lib():
 
 
 def kernel(name, auto=True):
-    """Make ``fast`` (same signature as kernel ``name``, minus ``xp``) the
-    oneDNN path of a kernel that falls back to the core's reference.
-    ``auto=False`` keeps the reference under ``'auto'`` (oneDNN only under
-    ``'always'``)."""
+    """Make ``fast`` (same signature as kernel ``name``) the oneDNN kernel
+    ``name``: it declines (``NotImplemented``, and the core runs its
+    reference) in a mode that leaves the op to the reference and for a case
+    oneDNN does not cover. ``auto=False`` keeps the reference under
+    ``'auto'`` (oneDNN only under ``'always'``)."""
     modes = ('auto', 'always') if auto else ('always',)
 
     def wrap(fast):
-        reference = _registry.get_spec(name).reference
-
         def run(*args, **kwargs):
-            mode = _config.use_ideep
-            if mode in modes:
+            if _config.use_ideep in modes:
                 try:
                     return fast(*args, **kwargs)
                 except (_Trivial, _Skip, chainer_mkldnn.UnsupportedError):
                     pass
-            # With the device's namespace, exactly as the core runs a
-            # reference for a kernel this backend does not register.
-            return reference(_xp, *args, **kwargs)
+            return NotImplemented
 
         run.__name__ = run.__qualname__ = name
-        run.__doc__ = 'oneDNN kernel {!r}, with the NumPy reference as ' \
-            'fallback.'.format(name)
+        run.__doc__ = 'oneDNN kernel {!r}; declines where the reference ' \
+            'runs.'.format(name)
         run.fast = fast
         KERNELS[name] = run
         return run

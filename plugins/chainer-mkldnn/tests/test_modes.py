@@ -155,7 +155,7 @@ def test_numpy_arrays_never_use_onednn(device, rng):
                          ids=['4d-defaults', '3d', '5d', '2d', 'beta0.6'])
 def test_lrn_backward_runs_onednn_where_it_has_a_jit(shape, beta, device,
                                                      rng):
-    from backend_api import kernels as registry
+    from chainer_core._runtime import kernels as registry
     x = rng.uniform(-2, 2, shape).astype(numpy.float32)
     gy = rng.randn(*shape).astype(numpy.float32)
     _, u = registry.get_spec('local_response_normalization').reference(

@@ -7,7 +7,7 @@ import numpy
 import pytest
 
 import chainer_core
-from backend_api import kernels as registry
+from chainer_core._runtime import kernels as registry
 
 import chainer_mkldnn
 from chainer_mkldnn import _kernels

@@ -87,7 +87,7 @@ def test_reference_answer(func, arrays, mode, device):
 def test_convolution_filter_gradient(mode, device):
     """The reference multiplies the zero padding of x by gy: a NaN of gy
     at the border reaches every tap of the filter gradient."""
-    from backend_api import kernels
+    from chainer_core._runtime import kernels
     rng = numpy.random.RandomState(0)
     x = rng.uniform(-1, 1, (2, 3, 5, 5)).astype(numpy.float32)
     gy = rng.uniform(-1, 1, (2, 4, 5, 5)).astype(numpy.float32)

@@ -7,7 +7,7 @@ import pytest
 
 import chainer_core
 import chainer_core.functions as F
-from backend_api import kernels as registry
+from chainer_core._runtime import kernels as registry
 from chainer_core import optimizers
 
 import chainer_mkldnn

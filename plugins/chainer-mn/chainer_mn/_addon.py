@@ -5,7 +5,7 @@ that looks up a device, and importing ``mpi4py.MPI`` would initialise MPI.
 """
 from backend_api import hookimpl
 
-api_version = (1, 0)
+api_version = (2, 0)
 
 _VERSION = '0.1.0'
 

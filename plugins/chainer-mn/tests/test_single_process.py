@@ -40,7 +40,7 @@ def test_info_lists_the_addon():
 
 def test_entry_point_declares_the_api_version():
     from chainer_mn import _addon
-    assert _addon.api_version == (1, 0)
+    assert _addon.api_version == (2, 0)
     assert _addon.chainer_core_addon_info()['name'] == 'chainer-mn'
 
 

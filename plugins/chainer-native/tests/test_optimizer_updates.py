@@ -238,7 +238,7 @@ def test_errors_name_the_routine_and_the_argument():
 
 def test_registered_as_core_kernels_equal_to_the_references():
     import chainer_core  # noqa: F401 (declares the kernels)
-    from backend_api import kernels
+    from chainer_core._runtime import kernels
     names = ['sgd_update', 'momentum_sgd_update', 'adam_update']
     import inspect
     from chainer_native import _kernels

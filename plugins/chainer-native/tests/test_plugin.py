@@ -10,7 +10,7 @@ import pytest
 import chainer_core
 import chainer_core.functions as F
 import chainer_native as cn
-from backend_api import kernels
+from chainer_core._runtime import kernels
 
 
 def test_entry_point_and_api_version():
@@ -18,7 +18,7 @@ def test_entry_point_and_api_version():
         group='chainer_core.backends') if ep.name == 'native']
     assert len(eps) == 1
     module = eps[0].load()
-    assert module.api_version == (1, 1)
+    assert module.api_version == (2, 0)
     assert module._backend.name == 'native'
     assert module._backend.priority == 200
 

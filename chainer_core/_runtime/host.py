@@ -6,142 +6,26 @@ as every plugin. Each plugin is loaded, validated and asked for its hooks
 inside its own ``try``, so one broken plugin never hides the others.
 """
 import contextlib
-import contextvars
 import numbers
 import importlib_metadata
 import os
 import threading
+import types
 import warnings
 
 import pluggy
 
-from backend_api import graph as _graph, hookspecs, kernels
-from backend_api._markers import API_VERSION, ESCAPE_HATCH, PROJECT_NAME
+from backend_api import hookspecs
+import backend_api.device as _device_contract
+from backend_api.device import current_device
+from backend_api._markers import ESCAPE_HATCH, PROJECT_NAME
 from backend_api.errors import (
-    APIVersionError, BackendConflictError, DeviceSpecError,
+    BackendConflictError, DeviceSpecError,
     DeviceUnavailableError, PluginError)
-from backend_api.protocols import BACKEND_METHODS
-
-GROUPS = ('chainer_core.backends', 'chainer_core.addons')
-CORE_DISTRIBUTION = 'chainer-core'
-
-
-class PluginWarning(UserWarning):
-    """A plugin was skipped during auto-selection."""
-
-
-class PluginRecord:
-    """What is known about one plugin: where it came from and how it fared."""
-
-    def __init__(self, name, group, distribution, version, value, obj=None):
-        self.name = name
-        self.group = group
-        self.distribution = distribution
-        self.version = version
-        self.value = value
-        self.obj = obj
-        self.error = None          # PluginError, chained to the original
-        self.backends = []
-        self.addon_info = None
-        self.loaded = obj is not None
-        # Entry-point names are backend names, so two distributions that
-        # provide one backend share a name; pluggy needs them apart to let
-        # the host report the conflict.
-        self.key = '{}:{}:{}'.format(group, distribution, name)
-
-    def fail(self, stage, exc):
-        err = PluginError(
-            'plugin {!r} from {} failed at {}: {}: {} ({})'.format(
-                self.name, self.distribution, stage, type(exc).__name__, exc,
-                ESCAPE_HATCH if self.group == GROUPS[0] else
-                'set CHAINER_PLUGINS_DISABLE={} to skip this add-on'
-                .format(self.name)))
-        err.__cause__ = exc
-        err.plugin = self
-        self.error = err
-        return err
-
-
-class _Registrar:
-    """The ``registry`` argument a plugin's hooks receive."""
-
-    def __init__(self, host, record, hook):
-        self._host = host
-        self._record = record
-        self._hook = hook
-
-    def _where(self):
-        return 'plugin {!r} ({}) hook {}'.format(
-            self._record.name, self._record.distribution, self._hook)
-
-    def register_backend(self, backend):
-        missing = [m for m in BACKEND_METHODS
-                   if not callable(getattr(backend, m, None))]
-        name = getattr(backend, 'name', None)
-        if not isinstance(name, str) or not name:
-            raise PluginError('{}: backend {!r} has no string attribute '
-                              '`name`'.format(self._where(), backend))
-        if missing:
-            raise PluginError('{}: backend {!r} lacks the methods {}'.format(
-                self._where(), name, ', '.join(missing)))
-        priority = getattr(backend, 'priority', None)
-        if not isinstance(priority, int) or isinstance(priority, bool):
-            raise PluginError('{}: backend {!r} has priority {!r}; expected '
-                              'an int'.format(self._where(), name, priority))
-        self._host._add_backend(backend, self._record)
-
-    def register_kernel(self, op_name, backend_name, fn):
-        try:
-            kernels.register_kernel(op_name, backend_name, fn,
-                                    self._record.distribution)
-        except PluginError as e:
-            raise PluginError('{}: {}'.format(self._where(), e)) from None
-
-    def register_graph_kernel(self, node_class, backend_name, fn):
-        """See :func:`backend_api.graph.register_graph_kernel`."""
-        try:
-            _graph.register_graph_kernel(node_class, backend_name, fn,
-                                         self._record.distribution)
-        except PluginError as e:
-            raise PluginError('{}: {}'.format(self._where(), e)) from None
-
-
-class _ConfigRegistrar:
-    def __init__(self, add_key):
-        self._add_key = add_key
-
-    def add_key(self, name, default, doc=''):
-        self._add_key(name, default, doc)
-
-
-def _env_list(name):
-    value = os.environ.get(name, '')
-    return [v.strip() for v in value.split(',') if v.strip()]
-
-
-def _check_api_version(record):
-    version = getattr(record.obj, 'api_version', None)
-    if (not isinstance(version, tuple) or len(version) != 2
-            or not all(isinstance(v, int) for v in version)):
-        raise APIVersionError(
-            '{} does not declare `api_version = (major, minor)` (got {!r}); '
-            'chainer-core provides backend_api {}.{}: the plugin must '
-            'declare the version it targets'.format(
-                record.value, version, *API_VERSION))
-    if version[0] == API_VERSION[0] and version[1] <= API_VERSION[1]:
-        return
-    if version[0] < API_VERSION[0]:
-        fix = 'upgrade the plugin to a release built for backend_api {}.x'\
-            .format(API_VERSION[0])
-    else:
-        fix = ('upgrade chainer-core to a release providing backend_api '
-               '{}.{} or later, or install an older release of the plugin'
-               .format(*version))
-    raise APIVersionError(
-        '{} targets backend_api {}.{} but chainer-core provides {}.{}: {}'
-        .format(record.value, version[0], version[1],
-                API_VERSION[0], API_VERSION[1], fix))
-
+from chainer_core._runtime import graphs as _graph, kernels
+from chainer_core._runtime.plugins import (  # NOQA
+    CORE_DISTRIBUTION, GROUPS, PluginRecord, PluginWarning, _ConfigRegistrar,
+    _Registrar, _check_api_version, _env_list, _version)
 
 class Host:
     def __init__(self):
@@ -167,6 +51,10 @@ class Host:
         _graph.remove_all()
 
     # -- registration -------------------------------------------------
+
+    def set_config_registrar(self, add_key):
+        """How plugins' ``chainer_core_configure`` hooks add keys."""
+        self._config_add_key = add_key
 
     def add_builtin(self, name, obj, config_add_key=None):
         self._builtins = [(n, o) for n, o in self._builtins if n != name]
@@ -284,13 +172,11 @@ class Host:
     def _ensure_builtins(self):
         if self._builtins_loaded:
             return
-        if not self._builtins:
-            # The NumPy backend is added when chainer_core is imported; a
-            # lookup through backend_api alone must not miss it.
-            import chainer_core  # NOQA
         with self._lock:
             if self._builtins_loaded:
                 return
+            if not self._builtins:
+                self._builtins = _core_entry_points()
             records = []
             for name, obj in self._builtins:
                 record = PluginRecord(name, GROUPS[0], CORE_DISTRIBUTION,
@@ -320,7 +206,7 @@ class Host:
             for ep in importlib_metadata.entry_points(group=group):
                 dist = ep.dist.name if ep.dist is not None else '<unknown>'
                 key = (group, ep.name, ep.value)
-                if key in seen:
+                if key in seen or dist == CORE_DISTRIBUTION:
                     continue
                 seen.add(key)
                 if ep.name in disabled or dist in disabled:
@@ -547,6 +433,23 @@ class Host:
                             ', '.join(sorted(self.backends))))
 
 
+def _core_entry_points():
+    """chainer-core's own backends (the NumPy backend), which register
+    through the same entry point group and hooks as every plugin, and which
+    no override disables."""
+    found = [(ep.name, ep.load()) for ep in importlib_metadata.entry_points(
+        group=GROUPS[0])
+        if ep.dist is not None and ep.dist.name == CORE_DISTRIBUTION]
+    if not found:
+        raise PluginError(
+            'chainer-core is not installed: its NumPy backend is registered '
+            'through the entry point group {!r} of the chainer-core '
+            'distribution. Install it (pip install -e . in a checkout) '
+            'instead of putting the source folder on sys.path'.format(
+                GROUPS[0]))
+    return found
+
+
 def unavailable_reason(backend):
     fn = getattr(backend, 'unavailable_reason', None)
     if callable(fn):
@@ -556,13 +459,6 @@ def unavailable_reason(backend):
             return 'unavailable_reason() raised {}: {}'.format(
                 type(e).__name__, e)
     return 'is_available() returned False'
-
-
-def _version(dist):
-    try:
-        return importlib_metadata.version(dist)
-    except importlib_metadata.PackageNotFoundError:
-        return 'unknown'
 
 
 host = Host()
@@ -581,13 +477,12 @@ def _integer_spec(spec):
     except ValueError:
         return None
 
-_device_stack = contextvars.ContextVar('chainer_core_device', default=None)
 
 
 def get_device(device_spec=None):
     """Resolve a device specifier (see chainer_core.get_device)."""
     if device_spec is None:
-        current = _device_stack.get()
+        current = current_device.get()
         if current is not None:
             return current
         env = os.environ.get('CHAINER_DEVICE')
@@ -626,13 +521,19 @@ def get_device(device_spec=None):
 def using_device(device_spec):
     """Make ``device_spec`` the default device inside the ``with`` block."""
     device = get_device(device_spec)
-    token = _device_stack.set(device)
+    token = current_device.set(device)
     try:
         device.use()
         yield device
     finally:
-        _device_stack.reset(token)
+        current_device.reset(token)
 
 
 def device_from_array(array):
     return host.device_from_array(array)
+
+
+# The contract's DeviceBase finds devices through this table (it may not
+# import the core).
+_device_contract._table = types.SimpleNamespace(
+    get_device=get_device, device_from_array=device_from_array)

@@ -107,13 +107,43 @@ def get_spec(name):
 
 
 def resolve(op_name, device):
-    """The callable computing ``op_name`` on ``device`` (uncached)."""
+    """The callable computing ``op_name`` on ``device`` (uncached).
+
+    This is the one dispatch route: the backend's kernel, which may decline
+    a call by returning ``NotImplemented`` (a dtype, layout or mode it does
+    not cover), then the reference, on NumPy views of the device's memory
+    where the device offers them, else on its ``xp``.
+    """
     spec = _specs.get(op_name)
     if spec is None:
         raise KernelNotFoundError('unknown kernel {!r}'.format(op_name))
     impl = spec.implementations.get(device.backend.name)
-    if impl is not None:
-        return impl[0]
+    if impl is None:
+        return _reference(spec, device)
+    if spec.reference is None:
+        return _declining(op_name, device, impl[0], None)
+    return _declining(op_name, device, impl[0], _reference(spec, device))
+
+
+def _declining(op_name, device, fn, fallback):
+    def kernel(*args, **kwargs):
+        out = fn(*args, **kwargs)
+        if out is NotImplemented:
+            if fallback is None:
+                raise KernelNotFoundError(
+                    '{}: the {} kernel declined this call and the op has no '
+                    'reference kernel ({})'.format(
+                        op_name, device.backend.name, ESCAPE_HATCH))
+            return fallback(*args, **kwargs)
+        return out
+    kernel.__name__ = kernel.__qualname__ = op_name
+    kernel.__wrapped__ = fn
+    kernel.fallback = fallback
+    return kernel
+
+
+def _reference(spec, device):
+    op_name = spec.name
     if spec.reference is not None and callable(
             getattr(device, 'to_numpy_view', None)) and callable(
             getattr(device, 'from_numpy_view', None)):
@@ -174,7 +204,7 @@ def lookup(op_name, array):
         return _cache[key]
     except KeyError:
         pass
-    from backend_api import _host
+    from chainer_core._runtime import host as _host
     fn = resolve(op_name, _host.device_from_array(array))
     _cache[key] = fn
     return fn

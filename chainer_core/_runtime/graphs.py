@@ -53,7 +53,7 @@ def graph_for_array(array):
         pass
     if array is None:
         return None
-    from backend_api._host import host
+    from chainer_core._runtime.host import host
     backend = host.backend_for_array(array)
     getter = getattr(backend, 'get_graph', None)
     graph = getter() if callable(getter) else None
