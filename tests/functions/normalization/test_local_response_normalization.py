@@ -6,7 +6,7 @@ import pytest
 
 import chainer_core as chainer
 import chainer_core.functions as F
-from backend_api import kernels
+from chainer_core._runtime import kernels
 
 from .. import DTYPES, assert_close, grads, typed
 
