@@ -30,6 +30,20 @@ def chainer_core_register_kernels(registry):
 
 
 @hookspec
+def chainer_core_device_aliases(registry):
+    """Claim device spellings this plugin serves.
+
+    Call ``registry.register_alias(alias, target)``: ``alias`` is a
+    spelling (``'intel64'``), a spelling ending in ``{}`` that takes an
+    index (``'cuda:{}'``), or ``int`` for the non-negative integers of
+    Chainer code (``to_gpu(0)``, ``--device 0``); ``target`` is the
+    specifier it means, with ``{}`` for the index (``'@cupy:{}'``).
+    Negative integers always mean ``@numpy``. Runs after every plugin's
+    backends are registered.
+    """
+
+
+@hookspec
 def chainer_core_addon_info():
     """Return ``{'name': ..., 'version': ..., 'summary': ...}`` for ``info``."""
 

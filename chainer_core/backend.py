@@ -3,8 +3,11 @@ import numpy
 
 from backend_api import DeviceBase as Device  # NOQA
 from chainer_core._runtime.host import (  # NOQA
-    device_from_array as _device_from_array, get_device, host, using_device)
+    device_from_array as _device_from_array, get_device, host,
+    unavailable_reason as _unavailable_reason, using_device)
 from chainer_core._numpy_backend import CpuDevice  # NOQA
+from chainer_core.backends._chainer import (  # NOQA
+    ChainerxDevice, GpuDevice, Intel64Device, from_chx, to_chx)
 
 
 def _array_of(x):
@@ -40,32 +43,6 @@ def get_device_from_array(*arrays):
     return get_device('@numpy')
 
 
-def _convert_arrays(x, fn):
-    if isinstance(x, (list, tuple)):
-        return type(x)(_convert_arrays(a, fn) for a in x)
-    return None if x is None else fn(x)
-
-
-def to_chx(array):
-    """``array`` (or arrays nested in lists and tuples) on ``native:0``,
-    this project's counterpart of ChainerX (the chainer-native plugin)."""
-    device = get_device('native:0')
-    return _convert_arrays(array, device.send)
-
-
-def from_chx(array):
-    """``array`` (or nested arrays) moved from ``native:0`` to NumPy; other
-    arrays are returned as they are."""
-    def convert(a):
-        if not hasattr(a, 'shape'):
-            raise TypeError('from_chx: expected an array, got {}'.format(
-                type(a).__name__))
-        if _device_from_array(a).name.startswith('native'):
-            return get_device('@numpy').send(a)
-        return a
-    return _convert_arrays(array, convert)
-
-
 def is_arrays_compatible(arrays):
     """Whether all arrays (None ignored) live on one backend."""
     types = {type(a) for a in arrays if a is not None}
@@ -84,116 +61,45 @@ def copyto(dst, src):
         dst[...] = src
 
 
-class _ResolvedByDiscovery(type):
-    """Calling one of the core's device base classes itself (as Chainer
-    code does: ``Intel64Device()``, ``GpuDevice(cupy_device)``) returns the
-    device the installed plugin provides; the plugins' subclasses construct
-    as usual."""
+def _backend_states():
+    """``(backend, device 0 or None, why not)`` per discovered backend, in
+    the order automatic selection tries them."""
+    states = []
+    for backend in host.ordered_backends():
+        try:
+            if not backend.is_available():
+                states.append((backend, None, _unavailable_reason(backend)))
+            elif backend.device_count() < 1:
+                states.append((backend, None, 'the backend reports no device'))
+            else:
+                states.append((backend, backend.get_device(0), None))
+        except Exception as e:
+            states.append((backend, None, '{}: {}'.format(
+                type(e).__name__, e)))
+    return states
 
-    def __call__(cls, *args, **kwargs):
-        resolve = cls.__dict__.get('_resolve')
-        if resolve is not None:
-            return resolve.__func__(cls, *args, **kwargs)
-        return super().__call__(*args, **kwargs)
 
+def available_devices():
+    """The devices this installation can use, one per backend.
 
-class GpuDevice(Device, metaclass=_ResolvedByDiscovery):
-    """A CUDA GPU with CuPy arrays (Chainer's ``chainer.backend.GpuDevice``).
+    Device 0 of every discovered backend that is available here, in the
+    order automatic device selection tries them (``CHAINER_BACKENDS`` when
+    set, otherwise by priority), so the first one is what
+    :func:`get_device` picks by default. Discovers the plugins if that has
+    not happened yet. A backend that is not available, has no device or
+    raises while asked is left out; :func:`unavailable_backends` says why.
 
-    The core has no GPU support of its own. This class is the base of the
-    device class of the CUDA backend plugin (chainer-cuda), so that
-    ``isinstance(device, GpuDevice)`` holds for a GPU device whichever
-    plugin made it; the plugin sets ``device`` (the ``cupy.cuda.Device``).
-    ``GpuDevice(cupy_device)`` and the class methods find devices through
-    plugin discovery.
+    Chainer v7 has no counterpart: its backends were fixed, here they are
+    whatever is installed. The conformance kit
+    (``chainer_core.testing.conformance``) runs on these devices.
     """
-
-    device = None
-
-    @classmethod
-    def _resolve(cls, device):
-        return cls.from_device_id(getattr(device, 'id', device))
-
-    @classmethod
-    def from_device_id(cls, device_id):
-        """The GPU device ``'@cupy:<device_id>'`` (an error when no
-        installed backend provides it)."""
-        device_id = int(device_id)
-        if device_id < 0:
-            raise ValueError('GpuDevice.from_device_id: a GPU id must be '
-                             'non-negative, got {}'.format(device_id))
-        device = get_device('@cupy:{}'.format(device_id))
-        if not isinstance(device, cls):
-            raise TypeError('the device {} of backend {!r} is not a {}'
-                            .format(device.name, device.backend.name,
-                                    cls.__name__))
-        return device
-
-    @classmethod
-    def from_array(cls, array):
-        """The GPU device holding ``array``, or None if it is not on one."""
-        return _device_of_class(cls, array)
+    return [device for _, device, _ in _backend_states()
+            if device is not None]
 
 
-class Intel64Device(Device, metaclass=_ResolvedByDiscovery):
-    """The CPU with oneDNN (MKL-DNN) kernels (Chainer's
-    ``chainer.backend.Intel64Device``, specifier ``'@intel64'``).
-
-    The core does not use oneDNN itself. This class is the base of the
-    device class of the oneDNN backend plugin (chainer-mkldnn, backend name
-    ``'mkldnn'``), so that ``isinstance(device, Intel64Device)`` holds for
-    its devices. ``Intel64Device()`` and the class methods find the device
-    through plugin discovery.
-    """
-
-    @classmethod
-    def _resolve(cls):
-        return cls.get()
-
-    @classmethod
-    def get(cls):
-        """The ``'@intel64'`` device (an error when no installed backend
-        provides it)."""
-        device = get_device('@intel64')
-        if not isinstance(device, cls):
-            raise TypeError('the device {} of backend {!r} is not an {}'
-                            .format(device.name, device.backend.name,
-                                    cls.__name__))
-        return device
-
-    @classmethod
-    def from_array(cls, array):
-        """The device holding ``array`` if it is an Intel64Device, else
-        None."""
-        return _device_of_class(cls, array)
-
-
-class _NativeDeviceCheck(type):
-    # ChainerX's place is taken by the chainer-native plugin, whose device
-    # class does not derive from this one: membership is by backend.
-
-    def __instancecheck__(cls, obj):
-        backend = getattr(obj, 'backend', None)
-        return getattr(backend, 'name', None) == 'native'
-
-
-class ChainerxDevice(Device, metaclass=_NativeDeviceCheck):
-    """Chainer's ChainerX device: here a device of the chainer-native
-    plugin (``'native:N'``), its counterpart. ``ChainerxDevice(spec)``
-    returns that device."""
-
-    def __new__(cls, device):
-        return get_device(getattr(device, 'name', device))
-
-    @staticmethod
-    def from_array(array):
-        """The native device holding ``array``, or None."""
-        return _device_of_class(ChainerxDevice, array)
-
-
-def _device_of_class(cls, array):
-    try:
-        device = get_device_from_array(array)
-    except TypeError:
-        return None
-    return device if isinstance(device, cls) else None
+def unavailable_backends():
+    """``{backend name: reason}`` for every discovered backend that
+    :func:`available_devices` leaves out (no driver, no device, a library
+    that does not load...), in the same order."""
+    return {backend.name: reason for backend, device, reason
+            in _backend_states() if device is None}

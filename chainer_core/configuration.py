@@ -25,7 +25,7 @@ class GlobalConfig:
         # Keys of plugins exist once plugins are discovered.
         if not name.startswith('_'):
             from chainer_core._runtime.host import host
-            if not host._plugins_loaded:
+            if not host.fully_loaded:
                 host.ensure_loaded()
                 if name in self.__dict__:
                     return self.__dict__[name]

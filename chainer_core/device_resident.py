@@ -3,6 +3,7 @@
 import numbers
 
 from chainer_core._runtime.host import get_device, host
+from chainer_core.backends import _chainer
 
 
 class DeviceResident:
@@ -47,25 +48,21 @@ class DeviceResident:
     def to_gpu(self, device=None):
         """Move to the CUDA device ``device`` (0 when omitted). Returns
         self."""
-        if device is None:
-            device = 0
-        if not isinstance(device, numbers.Integral):
-            return self.to_device(device)
-        return self.to_device('@cupy:{}'.format(int(device)))
+        return self.to_device(_chainer.gpu(device))
 
     def to_intel64(self):
         """Move to the oneDNN device ``@intel64``. Returns self."""
-        return self.to_device('@intel64')
+        return self.to_device(_chainer.INTEL64)
 
     def to_chx(self):
         """Move to ``native:0``, this project's counterpart of ChainerX.
         Returns self."""
-        return self.to_device('native:0')
+        return self.to_device(_chainer.CHAINERX)
 
     def from_chx(self):
         """Move from ``native:0`` back to NumPy; elsewhere nothing moves.
         Returns self."""
-        if self.device.name.startswith('native'):
+        if _chainer.is_chainerx(self.device):
             self.to_device('@numpy')
         return self
 

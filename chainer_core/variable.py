@@ -8,6 +8,7 @@ import numpy
 from chainer_core._runtime.host import host
 from chainer_core._runtime.graphs import graph_for_array as _graph_for_array
 from chainer_core import _backprop
+from chainer_core.backends import _chainer
 from chainer_core.configuration import config, get_dtype
 
 
@@ -496,29 +497,28 @@ class Variable:
 
     def to_intel64(self):
         """Move to the ``@intel64`` device (the chainer-mkldnn plugin)."""
-        self.to_device('@intel64')
+        self.to_device(_chainer.INTEL64)
 
     def to_chx(self):
         """Move to ``native:0``, this project's counterpart of ChainerX
         (the chainer-native plugin)."""
-        self.to_device('native:0')
+        self.to_device(_chainer.CHAINERX)
 
     def from_chx(self):
         """Move back from ``native:0`` to the CPU (NumPy)."""
-        if self._data is not None and self.device.name.startswith('native'):
+        if self._data is not None and _chainer.is_chainerx(self.device):
             self.to_device('@numpy')
 
     @property
     def chx_array(self):
         """The array on ``native:0`` (ChainerX's place in this project)."""
-        if self._data is None or \
-                not self.device.name.startswith('native'):
+        if self._data is None or not _chainer.is_chainerx(self.device):
             raise ValueError('chx_array: the variable is not on native:0 '
                              '(call to_chx() first)')
         return self.array
 
     def to_gpu(self, device=None):
-        self.to_device('@cupy:{}'.format(0 if device is None else device))
+        self.to_device(_chainer.gpu(device))
 
     def copydata(self, var):
         """Copy the array of ``var`` into this variable's array.

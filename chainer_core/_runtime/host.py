@@ -30,6 +30,9 @@ from chainer_core._runtime.plugins import (  # NOQA
 class Host:
     def __init__(self):
         self._lock = threading.RLock()
+        # Chainer's spellings (set by the core's compatibility module).
+        self.providers = {}
+        self.integer_target = '{}'
         self.reset()
 
     def reset(self):
@@ -39,7 +42,8 @@ class Host:
         self.conflicts = {}         # name -> BackendConflictError
         self._builtins = []         # (name, obj)
         self._builtins_loaded = False
-        self._plugins_loaded = False
+        self._loaded_groups = set()
+        self.aliases = {}           # spelling -> (target, distribution)
         self._default = None
         self._type_backend = {}
         self._config_add_key = None
@@ -135,6 +139,10 @@ class Host:
                                 registry=_Registrar(
                                     self, record,
                                     'chainer_core_register_kernels'))
+                self._call_hook(record, 'chainer_core_device_aliases',
+                                registry=_Registrar(
+                                    self, record,
+                                    'chainer_core_device_aliases'))
                 if self._config_add_key is not None:
                     self._call_hook(record, 'chainer_core_configure',
                                     config=_ConfigRegistrar(
@@ -158,6 +166,8 @@ class Host:
                 kernels.unregister_backend(name)
                 _graph.remove_backend(name)
         record.backends = []
+        self.aliases = {a: t for a, t in self.aliases.items()
+                        if t[1] != record.distribution}
         try:
             self.pm.unregister(name=record.key)
         except Exception:
@@ -221,18 +231,34 @@ class Host:
                     selected.append((group, ep))
         return selected, skipped
 
+    @property
+    def fully_loaded(self):
+        return self._loaded_groups.issuperset(GROUPS)
+
+    def ensure_backends(self):
+        """Import and register the selected backend plugins (once): what a
+        device lookup needs. Add-ons wait until they are used."""
+        if GROUPS[0] not in self._loaded_groups:
+            self._load_groups((GROUPS[0],))
+
     def ensure_loaded(self):
-        """Import and register every selected plugin (once)."""
+        """Import and register every selected plugin, add-ons included
+        (once): for ``info``, and for a configuration key an add-on adds."""
+        if not self.fully_loaded:
+            self._load_groups(GROUPS)
+
+    def _load_groups(self, groups):
         self._ensure_builtins()
-        if self._plugins_loaded:
-            return
         with self._lock:
-            if self._plugins_loaded:
+            groups = [g for g in groups if g not in self._loaded_groups]
+            if not groups:
                 return
             known = {(r.group, r.name, r.distribution) for r in self.records}
             selected, _ = self.entry_points()
             records = []
             for group, ep in selected:
+                if group not in groups:
+                    continue
                 dist = ep.dist.name if ep.dist is not None else '<unknown>'
                 if (group, ep.name, dist) in known:
                     continue
@@ -251,7 +277,7 @@ class Host:
                     continue
                 records.append(record)
             self._run_hooks(records)
-            self._plugins_loaded = True
+            self._loaded_groups.update(groups)
 
     def failed_record_for(self, name):
         for record in self.records:
@@ -264,7 +290,7 @@ class Host:
 
     def ordered_backends(self):
         """Backends in auto-selection order (CHAINER_BACKENDS, or priority)."""
-        self.ensure_loaded()
+        self.ensure_backends()
         allowed = _env_list('CHAINER_BACKENDS')
         if allowed:
             out = []
@@ -312,12 +338,48 @@ class Host:
                     else '<unknown>', reason)
         return ''
 
+    def add_compat_spellings(self, providers, integer_target):
+        """Chainer's spellings, from the core's compatibility module:
+        ``providers`` maps a specifier prefix to the distribution serving
+        it (for errors), ``integer_target`` is what ``N >= 0`` means when no
+        plugin claims integers (``'@cupy:{}'``)."""
+        self.providers = dict(providers)
+        self.integer_target = integer_target
+
+    def add_alias(self, alias, target, distribution):
+        """``alias``: ``int`` (the integers N >= 0), a spelling, or a
+        spelling ending in ``{}`` for an index; ``target`` a specifier, with
+        ``{}`` where the alias has one."""
+        previous = self.aliases.get(alias)
+        if previous is not None and previous[1] != distribution:
+            raise PluginError(
+                'device alias {!r} is claimed by both {} and {}'.format(
+                    'integers' if alias is int else alias, previous[1],
+                    distribution))
+        self.aliases[alias] = (target, distribution)
+
+    def resolve_alias(self, spec):
+        """The specifier a plugin's alias maps ``spec`` to, or None."""
+        hit = self.aliases.get(spec)
+        if hit is not None:
+            return hit[0]
+        for alias, (target, _) in self.aliases.items():
+            if isinstance(alias, str) and alias.endswith('{}'):
+                rest = spec[len(alias) - 2:]
+                if spec.startswith(alias[:-2]) and rest.isdigit():
+                    return target.format(int(rest))
+        return None
+
     def parse_spec(self, spec, source='get_device'):
         self._ensure_builtins()
         device = self._parse_with_loaded(spec, source)
         if device is None:
-            self.ensure_loaded()
+            self.ensure_backends()
             device = self._parse_with_loaded(spec, source)
+        if device is None:
+            target = self.resolve_alias(spec)
+            if target is not None and target != spec:
+                return self.parse_spec(target, source)
         if device is None:
             prefix = spec.lstrip('@').split(':')[0]
             if prefix in self.conflicts:
@@ -328,7 +390,7 @@ class Host:
                     '{}({!r}): the plugin for this device failed to load: {}'
                     .format(source, spec, failed.error)
                 ) from failed.error.__cause__
-            provider = _PROVIDERS.get(prefix)
+            provider = self.providers.get(prefix)
             if provider is not None:
                 raise DeviceUnavailableError(
                     '{}({!r}): no installed backend provides this device; '
@@ -338,7 +400,8 @@ class Host:
             errors = [r.error for r in self.records if r.error is not None]
             raise DeviceSpecError(
                 '{}: unknown device specifier {!r}. Known backends: {}{}{}. '
-                'Examples: \'@numpy\', \'@cupy:0\', \'native:0\'.'.format(
+                'A specifier is \'@numpy\', \'<backend>:<index>\' or an '
+                'integer (-1 is the CPU).'.format(
                     source, spec, ', '.join(sorted(self.backends)),
                     self._skipped_note(prefix),
                     ''.join('; ' + str(e) for e in errors)))
@@ -423,8 +486,8 @@ class Host:
                 if device is not None:
                     self._type_backend[t] = backend
                     return device
-            if attempt == 0 and not self._plugins_loaded:
-                self.ensure_loaded()
+            if attempt == 0 and GROUPS[0] not in self._loaded_groups:
+                self.ensure_backends()
             else:
                 break
         raise TypeError('no installed backend handles arrays of type {}.{} '
@@ -463,12 +526,6 @@ def unavailable_reason(backend):
 
 host = Host()
 
-# Chainer's spellings whose devices come from this project's plugins, so an
-# error can say what to install.
-_PROVIDERS = {'cupy': 'chainer-cuda', 'cuda': 'chainer-cuda',
-              'intel64': 'chainer-mkldnn', 'native': 'chainer-native'}
-
-
 def _integer_spec(spec):
     """The integer a Chainer-style device string (``'-1'``, ``'0'``) names,
     or None."""
@@ -499,15 +556,20 @@ def get_device(device_spec=None):
     if isinstance(device_spec, numbers.Integral):
         if device_spec < 0:
             return host.parse_spec('@numpy')
+        host.ensure_backends()
+        claimed = host.aliases.get(int)
+        target = (claimed[0] if claimed else host.integer_target).format(
+            int(device_spec))
         try:
-            return host.parse_spec('@cupy:{}'.format(int(device_spec)))
+            return host.parse_spec(target)
         except DeviceUnavailableError as e:
+            provider = host.providers.get(target.lstrip('@').split(':')[0])
             raise DeviceUnavailableError(
-                'get_device({!r}): a non-negative integer means GPU {} '
-                '(\'@cupy:{}\'), and no installed backend provides it; '
-                'install chainer-cuda, or use -1 or \'@numpy\' for the CPU'
-                .format(device_spec, int(device_spec), int(device_spec))
-            ) from e
+                'get_device({!r}): a non-negative integer means {!r} (GPU {} '
+                'in Chainer), and no installed backend provides it; install '
+                '{}, or use -1 or \'@numpy\' for the CPU'.format(
+                    device_spec, target, int(device_spec),
+                    provider or 'the plugin serving it')) from e
     if hasattr(device_spec, 'backend') and hasattr(device_spec, 'xp') and \
             hasattr(device_spec, 'send'):
         return device_spec

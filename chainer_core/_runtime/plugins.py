@@ -87,6 +87,20 @@ class _Registrar:
         except PluginError as e:
             raise PluginError('{}: {}'.format(self._where(), e)) from None
 
+    def register_alias(self, alias, target):
+        """See ``backend_api.hookspecs.chainer_core_device_aliases``."""
+        indexed = alias is int or (isinstance(alias, str)
+                                   and alias.endswith('{}'))
+        if not (alias is int or isinstance(alias, str) and alias) or \
+                not isinstance(target, str) or \
+                indexed != ('{}' in target):
+            raise PluginError(
+                '{}: register_alias({!r}, {!r}): expected int or a spelling '
+                '(ending in {{}} for an index) and a target specifier with '
+                '{{}} exactly where the alias takes an index'.format(
+                    self._where(), alias, target))
+        self._host.add_alias(alias, target, self._record.distribution)
+
     def register_graph_kernel(self, node_class, backend_name, fn):
         """See :func:`chainer_core._runtime.graphs.register_graph_kernel`."""
         try:

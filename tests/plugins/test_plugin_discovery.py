@@ -392,6 +392,7 @@ def test_unknown_device_spec(sandbox, spec):
 
 
 def test_plugin_kernel_for_a_backend_of_another_plugin(sandbox):
+    # In the backends group: a device lookup loads backends, not add-ons.
     sandbox.add_backend('tplug')
     sandbox.add('tplug-extra', {'tplug_extra': '''\
 from backend_api import hookimpl
@@ -409,7 +410,7 @@ def exp(x):
 @hookimpl
 def chainer_core_register_kernels(registry):
     registry.register_kernel('exp', 'tplug', exp)
-'''}, addons={'tplug_extra': 'tplug_extra'})
+'''}, backends={'tplug_extra': 'tplug_extra'})
     device = chainer_core.get_device('tplug:0')
     F.exp(device.send(numpy.zeros(2, dtype=numpy.float32)))
     assert sys.modules['tplug_extra'].calls == ['exp']

@@ -71,10 +71,26 @@ def report(site, **env):
 def test_import_loads_no_plugin_and_discovery_loads_them(two):
     r = report(two)
     assert r['imported_at_import'] == []
-    assert r['imported'] == ['other_plugin', 'tplug_plugin', 'tplug_tools']
+    # A device lookup imports backends only: add-ons load when used.
+    assert r['imported'] == ['other_plugin', 'tplug_plugin']
     assert r['default'] == 'tplug:0'
     assert r['explicit'] == {'tplug:0': 'tplug:0', 'other:0': 'other:0'}
     assert r['skipped'] == {}
+
+
+def test_an_addon_loads_when_used(two):
+    proc = two.python('''
+        import sys
+        import chainer_core
+        chainer_core.get_device()
+        assert 'tplug_tools' not in sys.modules
+        try:
+            chainer_core.config.no_such_key
+        except AttributeError:
+            pass
+        assert 'tplug_tools' in sys.modules
+    ''')
+    assert proc.stderr == ''
 
 
 @pytest.mark.parametrize('order, default', [
@@ -95,8 +111,7 @@ def test_chainer_backends_is_an_allow_list(two):
     assert r['explicit']['tplug:0'].startswith('DeviceSpecError')
     assert 'not in CHAINER_BACKENDS' in r['explicit']['tplug:0']
     assert r['skipped'] == {'tplug': 'not in CHAINER_BACKENDS'}
-    # Add-ons are not backends: the allow-list leaves them alone.
-    assert 'tplug_tools' in r['imported']
+    assert 'tplug_tools' not in r['imported']
 
 
 def test_chainer_backends_naming_a_missing_backend(two):
