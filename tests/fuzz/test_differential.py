@@ -18,7 +18,7 @@ import pytest
 import chainer_core
 from conformance.devices import discover
 
-from .cases import Case, Input, lay_out
+from .cases import Case, lay_out
 from .ops import OPS, call, generate
 
 HOST = chainer_core.get_device('@numpy')
@@ -206,102 +206,13 @@ class Known:
     covers: object
 
 
-def _convolution_bias_view(case):
-    return (case.op == 'convolution_2d' and len(case.inputs) == 3 and
-            case.inputs[2].view != ())
-
-
-def _pair(v):
-    return v if isinstance(v, tuple) else (v, v)
-
-
-def _convolution_kernel_overhang(case):
-    """``cover_all`` and a dilated kernel longer than the padded input."""
-    if case.op != 'convolution_2d' or not case.params.get('cover_all'):
-        return False
-    x, w = case.inputs[0].shape, case.inputs[1].shape
-    pad = _pair(case.params.get('pad', 0))
-    dilate = _pair(case.params.get('dilate', 1))
-    return any(dilate[i] * (w[2 + i] - 1) + 1 > x[2 + i] + 2 * pad[i]
-               for i in (0, 1))
-
-
-def _max_pooling_nan(case):
-    return (case.op == 'max_pooling_2d' and
-            numpy.isnan(case.host_inputs()[0]).any())
-
-
-def _softmax_cross_entropy_nonfinite_ignored(case):
-    if case.op != 'softmax_cross_entropy':
-        return False
-    x, t = case.host_inputs()
-    return not numpy.isfinite(numpy.moveaxis(x, 1, -1)[t == -1]).all()
-
-
-def _softmax_cross_entropy_no_class(case):
-    return (case.op == 'softmax_cross_entropy' and
-            case.inputs[0].shape[1] == 0)
-
-
 def _known(id, device, case, covers, reason):
     return pytest.param(Known(device, case, covers), id=id, marks=(
         pytest.mark.xfail(strict=True, reason=reason)))
 
 
-_ONE = Input((1, 1, 1, 1), ('fixed', (1.0,)))
-_NO_LABEL = Input((1,), ('ints', -1, 0))
-
-KNOWN = [
-    _known(
-        'native-convolution_2d-bias-view', 'native:0',
-        Case('convolution_2d', 'float64', (
-            _ONE, Input((2, 1, 1, 1), ('fixed', (0.0, 0.0))),
-            Input((4,), ('fixed', (0.0, 1.0, 2.0, 3.0)),
-                  (('slice', ((None, None, 2),)),)))),
-        _convolution_bias_view,
-        'native:0 reads a non-contiguous bias as if it were contiguous: '
-        'F.convolution_2d(ones((1, 1, 1, 1)), zeros((2, 1, 1, 1)), '
-        'arange(4.)[::2]) gives [0, 1] (@numpy: [0, 2]) along the output '
-        'channels'),
-    _known(
-        'native-convolution_2d-cover_all-backward', 'native:0',
-        Case('convolution_2d', 'float64', (
-            _ONE, Input((1, 1, 1, 2), ('fixed', (1.0, 1.0)))),
-            {'stride': 2, 'cover_all': True}),
-        _convolution_kernel_overhang,
-        'F.convolution_2d(ones((1, 1, 1, 1)), ones((1, 1, 1, 2)), stride=2, '
-        'cover_all=True) on native:0: the forward gives (1, 1, 1, 1) as '
-        '@numpy does, the backward raises ValueError: conv_grad_weight: '
-        'the kernel (extent 2) does not fit in the padded input (size 1) '
-        'along spatial axis 1 (@numpy: gW = gy * [1, 0])'),
-    _known(
-        'native-max_pooling_2d-nan', 'native:0',
-        Case('max_pooling_2d', 'float64',
-             (Input((1, 1, 1, 2), ('fixed', (1.0, numpy.nan))),),
-             {'ksize': (1, 2)}),
-        _max_pooling_nan,
-        'native:0 skips a NaN that is not first in its window: '
-        'F.max_pooling_2d([[[[1, nan]]]], (1, 2)) gives 1 and the gradient '
-        'to x[..., 0] (@numpy: nan, the gradient to x[..., 1])'),
-    _known(
-        'native-softmax_cross_entropy-nan-ignored', 'native:0',
-        Case('softmax_cross_entropy', 'float64', (
-            Input((1, 2), ('fixed', (numpy.nan, 1.0))), _NO_LABEL),
-            {'reduce': 'no'}),
-        _softmax_cross_entropy_nonfinite_ignored,
-        'native:0 zeroes the gradient of a row whose label is ignored even '
-        'where the row holds NaN or an infinity: '
-        "F.softmax_cross_entropy([[nan, 1]], [-1], reduce='no') gives the "
-        'gradient [[0, 0]] (@numpy: [[nan, nan]])'),
-    _known(
-        'native-softmax_cross_entropy-no-class', 'native:0',
-        Case('softmax_cross_entropy', 'float64', (
-            Input((1, 0), ('fixed', ())), _NO_LABEL), {'reduce': 'no'}),
-        _softmax_cross_entropy_no_class,
-        "F.softmax_cross_entropy(zeros((1, 0)), [-1], reduce='no') on "
-        'native:0 gives [0] (@numpy raises ValueError: zero-size array to '
-        'reduction operation maximum which has no identity)'),
-]
+# None at present: each would be a _known(...) entry.
+KNOWN = []
 
 
 def _known_covers(case, device):

@@ -309,7 +309,10 @@ void check_same_float(const char* op, const Array& x, const char* xn, const Arra
 void add_bias(const Array& y, const Array& b) {
     Shape bs(y.ndim(), 1);
     bs[1] = b.shape()[0];
-    binary_inplace(BinaryOp::Add, y, b.as_data().view(bs, contiguous_strides(bs, b.itemsize()), 0));
+    // b may be a strided view (b[::2]): keep its own stride.
+    Strides bst(y.ndim(), 0);
+    bst[1] = b.strides()[0];
+    binary_inplace(BinaryOp::Add, y, b.as_data().view(bs, bst, 0));
 }
 
 std::vector<int64_t> bias_axes(int ndim) {
@@ -469,9 +472,14 @@ Array conv_transpose(const Array& x, const Array& w, const Array& b, const Ints&
     if (b.defined()) add_bias(y, b);
     if (needs_graph({&x, &w, &b})) {
         Ints s(g.s, g.s + g.d), p(g.p, g.p + g.d), dl(g.dl, g.dl + g.d), k(g.k, g.k + g.d);
-        record_op("conv_transpose", {x, w, b}, {y}, [x, w, s, p, dl, k, groups](BackwardContext& c) {
+        // An output shorter than the smallest the kernel covers is the input
+        // of a cover_all convolution, the one gx is computed by.
+        bool cover_all = false;
+        for (int i = 0; i < g.d; ++i)
+            if (g.in[i] + 2 * g.p[i] - (g.dl[i] * (g.k[i] - 1) + 1) < (g.out[i] - 1) * g.s[i]) cover_all = true;
+        record_op("conv_transpose", {x, w, b}, {y}, [x, w, s, p, dl, k, groups, cover_all](BackwardContext& c) {
             Array gy = c.gy();
-            if (c.needs(0)) c.set(0, conv(gy, w, Array(), s, p, dl, groups, false));
+            if (c.needs(0)) c.set(0, conv(gy, w, Array(), s, p, dl, groups, cover_all));
             if (c.needs(1)) c.set(1, conv_grad_weight(gy, x, k, s, p, dl, groups));
             if (c.needs(2)) c.set(2, sum(gy, Axes(bias_axes(gy.ndim())), false));
         });
@@ -489,30 +497,26 @@ Array conv_grad_weight(const Array& x, const Array& gy, const Ints& ksize, const
     Shape ws{gy.shape()[1], x.shape()[1] / std::max<int64_t>(groups, 1)};
     for (auto v : k) ws.push_back(v);
     Array wshape = Array::empty(Shape{ws}, x.dtype());
-    Geom g = conv_geom("conv_grad_weight", x, wshape, stride, pad, dilation, groups, false);
+    // Only gy's shape tells whether the forward pass had cover_all; where the
+    // kernel overhangs the padded input, that is the only geometry there is.
+    Ints s = expand(stride, d, "conv_grad_weight", "stride", 1), p = expand(pad, d, "conv_grad_weight", "pad", 0),
+         dl = expand(dilation, d, "conv_grad_weight", "dilation", 1);
+    bool cover_all = false;
     for (int i = 0; i < d; ++i) {
-        if (g.out[i] != gy.shape()[2 + i]) {
-            // cover_all geometry: recompute with the rounded-up size.
-            Geom g2 = conv_geom("conv_grad_weight", x, wshape, stride, pad, dilation, groups, true);
-            g = g2;
-            break;
-        }
+        int64_t num = x.shape()[2 + i] + 2 * p[i] - (dl[i] * (k[i] - 1) + 1);
+        if (num < 0 || num / s[i] + 1 != gy.shape()[2 + i]) cover_all = true;
     }
+    Geom g = conv_geom("conv_grad_weight", x, wshape, stride, pad, dilation, groups, cover_all);
     for (int i = 0; i < d; ++i)
         if (g.out[i] != gy.shape()[2 + i])
             throw ShapeError("conv_grad_weight: gy has spatial shape " + gy.shape().str() + " inconsistent with x " + x.shape().str());
     Array gw = grad_weight_data(x, gy, ws, g, groups);
     if (needs_graph({&x, &gy})) {
-        Ints s(g.s, g.s + g.d), p(g.p, g.p + g.d), dl(g.dl, g.dl + g.d);
         Ints in = spatial(x);
-        record_op("conv_grad_weight", {x, gy}, {gw}, [x, gy, s, p, dl, in, groups](BackwardContext& c) {
+        record_op("conv_grad_weight", {x, gy}, {gw}, [x, gy, s, p, dl, in, groups, cover_all](BackwardContext& c) {
             Array ggw = c.gy();
             if (c.needs(0)) c.set(0, conv_transpose(gy, ggw, Array(), s, p, dl, groups, in));
-            if (c.needs(1)) {
-                Array r = conv(x, ggw, Array(), s, p, dl, groups, false);
-                if (r.shape() != gy.shape()) r = conv(x, ggw, Array(), s, p, dl, groups, true);
-                c.set(1, r);
-            }
+            if (c.needs(1)) c.set(1, conv(x, ggw, Array(), s, p, dl, groups, cover_all));
         });
     }
     return gw;

@@ -182,6 +182,9 @@ Array softmax_cross_entropy(const Array& x, const Array& t, int64_t ignore_label
         throw ShapeError("softmax_cross_entropy: t has shape " + t.shape().str() + " but x of shape " + x.shape().str() +
                          " needs labels of shape " + ts.str());
     int64_t n = x.shape()[1];
+    // The reference's softmax reduces over the classes with max, which has no
+    // identity: no classes is an error, even for ignored labels.
+    if (n == 0) throw ShapeError("softmax_cross_entropy: x of shape " + x.shape().str() + " has no classes along axis 1");
     Array logp = log_softmax_data(x, 1);
     Array lp = move_last(logp, 1);  // (rows, n)
     Array tc = contiguous_as(t, Dtype::Int64);

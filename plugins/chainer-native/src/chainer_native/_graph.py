@@ -273,9 +273,6 @@ def _softmax_cross_entropy(node, inputs):
 def _convolution(node, inputs):
     if _mixed_dtypes(inputs):
         return None
-    if node.cover_all:
-        # The routine's second-order gradient does not keep cover_all.
-        return None
     if len(inputs) == 2:
         x, W = inputs
         b = None
