@@ -1,5 +1,6 @@
 """A base class that supplies the parts every Device shares."""
 import contextvars
+import numbers
 import threading
 
 # The device a ``with device:`` block or ``using_device`` made the default,
@@ -56,7 +57,11 @@ class DeviceBase:
         get = getattr(array, 'get', None)
         if callable(get) and hasattr(array, 'shape'):
             return get()
-        return numpy.asarray(array)
+        if isinstance(array, (numbers.Number, numpy.generic)) or hasattr(
+                array, '__array__') or hasattr(array, '__array_interface__'):
+            return numpy.asarray(array)
+        raise TypeError('{} cannot take an object of type {}: expected an '
+                        'array'.format(self.name, type(array).__name__))
 
     def from_host(self, ndarray):
         """An array of this device holding ``ndarray``'s values."""

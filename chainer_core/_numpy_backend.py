@@ -1,6 +1,4 @@
 """The NumPy backend: device ``@numpy``, registered like any plugin."""
-import numbers
-
 import numpy
 
 from backend_api import DeviceBase, DeviceSpecError, hookimpl
@@ -34,26 +32,6 @@ class NumpyBackend:
         return _device if type(array) is numpy.ndarray else None
 
 
-def _to_numpy(array):
-    if type(array) is numpy.ndarray:
-        return array
-    if isinstance(array, numpy.ndarray):
-        # A subclass belongs to another backend: @numpy holds plain arrays
-        # (a view: host memory is shared, not copied).
-        return array.view(numpy.ndarray)
-    if isinstance(array, (numpy.generic, numbers.Number)):
-        return numpy.asarray(array)
-    get = getattr(array, 'get', None)  # CuPy and friends
-    if callable(get) and hasattr(array, 'shape'):
-        return get()
-    if hasattr(array, '__array__') or hasattr(array, '__array_interface__'):
-        return numpy.asarray(array)
-    if hasattr(array, '__dlpack__'):
-        return numpy.from_dlpack(array)
-    raise TypeError('@numpy cannot take an object of type {}: expected an '
-                    'array'.format(type(array).__name__))
-
-
 class CpuDevice(DeviceBase):
     """The host CPU with NumPy arrays (Chainer's ``@numpy``)."""
 
@@ -64,8 +42,21 @@ class CpuDevice(DeviceBase):
     def __init__(self):
         self.backend = _backend
 
+    def to_host(self, array):
+        return array if type(array) is numpy.ndarray else \
+            array.view(numpy.ndarray)
+
+    def from_host(self, ndarray):
+        return numpy.asarray(ndarray)
+
     def send_array(self, array):
-        return _to_numpy(array)
+        if type(array) is numpy.ndarray:
+            return array
+        if isinstance(array, numpy.ndarray):
+            # A subclass belongs to another backend: @numpy holds plain
+            # arrays (a view: host memory is shared, not copied).
+            return array.view(numpy.ndarray)
+        return DeviceBase.send_array(self, array)
 
     def is_array_supported(self, array):
         return isinstance(array, numpy.ndarray)

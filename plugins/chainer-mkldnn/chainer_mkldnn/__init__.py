@@ -75,23 +75,6 @@ class MkldnnBackend:
         return None
 
 
-def _to_host(array):
-    """A NumPy array (possibly a view) of ``array``, from any device."""
-    if isinstance(array, numpy.ndarray):
-        return array
-    if isinstance(array, (numpy.generic, int, float, complex, bool)):
-        return numpy.asarray(array)
-    get = getattr(array, 'get', None)  # CuPy and friends
-    if callable(get) and hasattr(array, 'shape'):
-        return get()
-    if hasattr(array, '__array__') or hasattr(array, '__array_interface__'):
-        return numpy.asarray(array)
-    if hasattr(array, '__dlpack__'):
-        return numpy.from_dlpack(array)
-    raise TypeError('{} cannot take an object of type {}: expected an '
-                    'array'.format(DEVICE_NAME, type(array).__name__))
-
-
 def _make_device(backend):
     # The device class derives from the core's Intel64Device (so that
     # isinstance checks of Chainer code hold); defined on first use to keep
@@ -111,10 +94,8 @@ def _make_device(backend):
         def __init__(self, backend):
             self.backend = backend
 
-        def send_array(self, array):
-            if type(array) is mdarray:
-                return array
-            return _to_host(array).view(mdarray)
+        def from_host(self, ndarray):
+            return numpy.asarray(ndarray).view(mdarray)
 
         def is_array_supported(self, array):
             return isinstance(array, mdarray)
