@@ -359,8 +359,10 @@ class Variable:
                                 .format(type(g).__name__))
             self._check_grad(g._data, 'Variable.grad_var')
         if self._garray is not None:
+            # A gradient variable that requires grad joins the graph, so
+            # double backprop differentiates through it as in Chainer.
             self._graph.set_grad(self._garray, None if g is None else (
-                g._garray if g._garray is not None else g._data))
+                g._graph_input() if g._graph is self._graph else g._data))
             return
         self._grad_var = g
 
@@ -619,7 +621,10 @@ class Variable:
         gv = self._grad_var
         if self._garray is not None:
             g = self._grad_array(keep_graph=True)
-            gv = None if g is None else Variable(g, requires_grad=False)
+            # With its graph: a gradient that is itself a graph array
+            # (grad_var set to a variable in the graph) is differentiated
+            # through in double backprop.
+            gv = None if g is None else Variable._from_graph(self._graph, g)
         if gv is None:
             if self._data.size != 1:
                 raise ValueError(
