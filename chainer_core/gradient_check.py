@@ -271,9 +271,11 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5,
                         directions):
             device = device_from_array(a)
             step = device.send(numpy.asarray(d * t))
-            # asarray: NumPy turns 0-dim sums into scalars.
-            moved.append(device.xp.asarray(
-                (a.astype(numpy.float64) + step).astype(a.dtype)))
+            # asarray: NumPy turns 0-dim sums into scalars; send: NumPy's
+            # asarray gives a plain ndarray for a backend whose arrays are
+            # an ndarray subclass and whose xp is NumPy itself.
+            moved.append(device.send(device.xp.asarray(
+                (a.astype(numpy.float64) + step).astype(a.dtype))))
         args = list(inputs)
         for i, a in zip(x_index, moved[:n_x]):
             args[i] = a
