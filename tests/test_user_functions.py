@@ -10,12 +10,7 @@ import pytest
 
 import chainer_core as chainer
 import chainer_core.functions as F
-from tests.conformance.devices import discover
-
-
-def _devices():
-    return [pytest.param(d, id=d.name)
-            for _, devices, _ in discover() for d in devices]
+from chainer_core.testing.backend import device_params
 
 
 def _host(a):
@@ -54,7 +49,7 @@ class _ForwardOnly(chainer.FunctionNode):
     pass
 
 
-@pytest.mark.parametrize('device', _devices())
+@pytest.mark.parametrize('device', device_params())
 class TestChainerStyleFunctions:
 
     def _x(self, device):
@@ -109,7 +104,7 @@ class TestChainerStyleFunctions:
         numpy.testing.assert_allclose(_host(x.grad), [1, 5])
 
 
-@pytest.mark.parametrize('device', _devices())
+@pytest.mark.parametrize('device', device_params())
 def test_parameter_array_replaced_between_steps(device):
     # Optimizers and user code assign param.array; the next forward pass
     # must take the new array (on native:0 the parameter rejoins the
@@ -126,7 +121,7 @@ def test_parameter_array_replaced_between_steps(device):
     numpy.testing.assert_allclose(_host(y.array), want, rtol=1e-6)
 
 
-@pytest.mark.parametrize('device', _devices())
+@pytest.mark.parametrize('device', device_params())
 class TestGradientsHeldBeforeBackward:
     """Chainer's rule: a gradient held by an intermediate variable counts
     only where no gradient reaches that variable in the pass."""

@@ -6,47 +6,91 @@ specifier, or Chainer's keys (``use_cuda`` with ``cuda_device``,
 ``use_ideep``, ``use_chainerx`` with ``chainerx_device``), plus
 configuration values applied while a test runs (``use_cudnn``...). A test
 whose device is not available here is skipped, naming the reason.
+
+The devices tests run on by default form one table, shared by
+:func:`inject_backend_tests`, the ``chainer_device`` pytest fixture and the
+conformance kit (``chainer_core.testing.conformance``): one device per
+available backend (:func:`chainer_core.backend.available_devices`), or the
+devices listed in the environment variable ``CHAINER_TEST_DEVICES``
+(``CHAINER_TEST_DEVICES=native:0,@numpy``).
 """
 import contextlib
 import functools
 import inspect
+import os
 import unittest
 
 import numpy
 
 import chainer_core
-from chainer_core._runtime.host import get_device, host, unavailable_reason
+from chainer_core.backend import (
+    available_devices, get_device, unavailable_backends)
 from chainer_core.configuration import config, using_config
 from chainer_core.testing import parameterized
 
 _DEVICE_KEYS = ('device', 'use_cuda', 'cuda_device', 'use_ideep',
                 'use_chainerx', 'chainerx_device')
 
+TEST_DEVICES_VARIABLE = 'CHAINER_TEST_DEVICES'
+
+
+def _requested_devices():
+    """The specifiers ``CHAINER_TEST_DEVICES`` lists, or None."""
+    value = os.environ.get(TEST_DEVICES_VARIABLE, '')
+    specs = [s.strip() for s in value.split(',') if s.strip()]
+    return specs or None
+
 
 def discovered_devices():
-    """Specifiers of every device of every available backend, in the
-    backends' priority order (always including ``'@numpy'``)."""
+    """Specifiers of the devices tests run on: those listed in
+    ``CHAINER_TEST_DEVICES`` (each must be usable here: a device asked for
+    by name that cannot be had is an error, not a skip), otherwise one
+    device per available backend, in the order automatic device selection
+    tries them."""
+    requested = _requested_devices()
+    if requested is None:
+        return [device.name for device in available_devices()]
     specs = []
-    for backend in host.ordered_backends():
-        if not backend.is_available():
-            continue
-        for i in range(backend.device_count()):
-            specs.append(backend.get_device(i).name)
-    if '@numpy' not in specs:
-        specs.append('@numpy')
+    for spec in requested:
+        try:
+            name = get_device(spec).name
+        except Exception as e:
+            raise ValueError('{}={!r} names {!r}, which cannot be used '
+                             'here: {}'.format(
+                                 TEST_DEVICES_VARIABLE,
+                                 os.environ[TEST_DEVICES_VARIABLE], spec,
+                                 e)) from e
+        if name not in specs:
+            specs.append(name)
     return specs
 
 
 def unavailable_devices():
     """``(backend name, reason)`` of each discovered backend that cannot be
-    used here."""
-    return [(b.name, unavailable_reason(b)) for b in host.ordered_backends()
-            if not b.is_available()]
+    used here; none when ``CHAINER_TEST_DEVICES`` chooses the devices."""
+    if _requested_devices() is not None:
+        return []
+    return list(unavailable_backends().items())
 
 
 def all_devices_params():
-    """One backend config per discovered device: ``[{'device': spec}]``."""
+    """One backend config per device of :func:`discovered_devices`:
+    ``[{'device': spec}]``."""
     return [{'device': spec} for spec in discovered_devices()]
+
+
+def device_params():
+    """The table as pytest parameters: one per device of
+    :func:`discovered_devices` (the device, with its name as id), and a
+    skipped one per backend of :func:`unavailable_devices`, so that the
+    report says why it was not tested."""
+    import pytest
+    params = [pytest.param(get_device(spec), id=spec)
+              for spec in discovered_devices()]
+    params += [pytest.param(None, id=name, marks=pytest.mark.skip(
+        reason='backend {!r}: {}'.format(name, reason)))
+        for name, reason in unavailable_devices()]
+    return params
 
 
 # Chainer's keys and their values when absent, in the order __repr__
@@ -238,7 +282,7 @@ def inject_backend_tests(method_names, params=None):
         method_names (list of str or None): the methods to inject (None:
             every ``test*`` method).
         params (dict or list of dicts): the backend configs (None: one per
-            discovered device, :func:`all_devices_params`).
+            device of the test table, :func:`all_devices_params`).
     """
     if params is None:
         params = all_devices_params()

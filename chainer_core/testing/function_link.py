@@ -6,7 +6,10 @@ Subclass, implement the hooks (``generate_inputs``, ``forward``,
 ``create_link``) and the inherited tests ``test_forward``,
 ``test_backward`` (and ``test_double_backward`` for functions) run on
 ``backend_config`` (``@numpy`` when not injected with
-:func:`~chainer_core.testing.inject_backend_tests`).
+:func:`~chainer_core.testing.inject_backend_tests`). Injected with
+``params=None``, they run on the devices the conformance kit and the
+``chainer_device`` fixture use: one per available backend, or those of
+``CHAINER_TEST_DEVICES`` (:mod:`chainer_core.testing.backend`).
 """
 import unittest
 

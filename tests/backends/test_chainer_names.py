@@ -146,10 +146,8 @@ def test_fallback_and_compute_mode():
 
 
 def test_to_cpu_gives_plain_numpy_arrays_from_every_device():
-    from tests.conformance.devices import discover
-    for _, devices, _ in discover():
-        for device in devices:
-            a = device.send(numpy.arange(3.0))
-            out = cuda.to_cpu(a)
-            assert type(out) is numpy.ndarray, device
-            numpy.testing.assert_array_equal(out, [0, 1, 2])
+    for device in chainer.backend.available_devices():
+        a = device.send(numpy.arange(3.0))
+        out = cuda.to_cpu(a)
+        assert type(out) is numpy.ndarray, device
+        numpy.testing.assert_array_equal(out, [0, 1, 2])

@@ -1,24 +1,19 @@
-"""The ``device`` fixture: one parameter per discovered device (ids such as
-``@numpy``), and a skipped one per backend that is installed but unusable
-here, so that the report says why it was not tested."""
+"""``pytest tests`` runs the conformance kit, which ships in the package
+(:mod:`chainer_core.testing.conformance`): collecting this directory
+collects the kit where it is installed, so CI covers it without a copy of
+it here. ``pytest --pyargs chainer_core.testing.conformance`` runs the kit
+alone."""
+import pathlib
+
 import pytest
 
-from .devices import discover
+import chainer_core.testing.conformance as kit
+
+KIT = pathlib.Path(kit.__file__).parent
 
 
-def _params():
-    params = []
-    for backend, devices, reason in discover():
-        if not devices:
-            params.append(pytest.param(
-                None, id=backend.name,
-                marks=pytest.mark.skip(reason='backend {!r}: {}'.format(
-                    backend.name, reason))))
-        for device in devices:
-            params.append(pytest.param(device, id=device.name))
-    return params
-
-
-@pytest.fixture(params=_params())
-def device(request):
-    return request.param
+def pytest_collect_file(file_path, parent):
+    # This file is the anchor: the kit is collected once, in its place.
+    if file_path == pathlib.Path(__file__):
+        return pytest.Package.from_parent(parent, path=KIT)
+    return None

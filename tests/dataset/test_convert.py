@@ -4,16 +4,11 @@ import pytest
 
 from chainer_core import backend
 from chainer_core.dataset import concat_examples
-from tests.conformance.devices import discover
-
-
-def _devices():
-    return [pytest.param(d, id=d.name)
-            for _, devices, _ in discover() for d in devices]
+from chainer_core.testing.backend import device_params
 
 
 @pytest.mark.parametrize('padding', [None, -1])
-@pytest.mark.parametrize('device', _devices())
+@pytest.mark.parametrize('device', device_params())
 def test_batch_stays_on_the_examples_device(device, padding):
     lengths = (3, 3) if padding is None else (3, 2)
     examples = [device.send(numpy.arange(n, dtype=numpy.int32))
@@ -27,7 +22,7 @@ def test_batch_stays_on_the_examples_device(device, padding):
                                      expected)
 
 
-@pytest.mark.parametrize('device', _devices())
+@pytest.mark.parametrize('device', device_params())
 def test_tuples_are_sent_to_the_given_device(device):
     batch = [(numpy.ones(2, numpy.float32), numpy.int32(i)) for i in (0, 1)]
     x, t = concat_examples(batch, device)

@@ -6,6 +6,7 @@ import pytest
 import chainer_core as chainer
 import chainer_core.functions as F
 import chainer_core.links as L
+from chainer_core.testing.backend import device_params
 
 i32, i64 = numpy.int32, numpy.int64
 
@@ -41,13 +42,7 @@ CASES = [
 ]
 
 
-def _devices():
-    from tests.conformance.devices import discover
-    return [pytest.param(d, id=d.name)
-            for _, devices, _ in discover() for d in devices]
-
-
-@pytest.mark.parametrize('device', _devices())
+@pytest.mark.parametrize('device', device_params())
 @pytest.mark.parametrize('name,with_numpy_ints,with_ints', CASES,
                          ids=[c[0] for c in CASES])
 def test_numpy_integers_act_as_ints(device, name, with_numpy_ints,

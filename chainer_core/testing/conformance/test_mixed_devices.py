@@ -11,12 +11,17 @@ import pytest
 
 import chainer_core.functions as F
 from backend_api import DeviceMismatchError
+from chainer_core.backend import available_devices, get_device
+from chainer_core.testing.backend import discovered_devices
 
-from .devices import discover
-
-# The first device of each usable backend; pairs are ordered so that each
-# backend's arrays appear on both sides of the op.
-_FIRST = [devices[0] for _, devices, _ in discover() if devices]
+# Each device under test against one device of every other usable backend;
+# pairs are ordered so that each backend's arrays appear on both sides of
+# the op.
+_TESTED = [get_device(spec) for spec in discovered_devices()]
+_DEVICES = _TESTED + [d for d in available_devices() if d not in _TESTED]
+_ORDERED = [(a, b) for a, b in itertools.permutations(_DEVICES, 2)
+            if a.backend.name != b.backend.name
+            and (a in _TESTED or b in _TESTED)]
 
 
 def _host_subclass(device):
@@ -29,10 +34,9 @@ def _mixable(a, b):
 
 
 _PAIRS = [pytest.param(a, b, id='{}+{}'.format(a.name, b.name))
-          for a, b in itertools.permutations(_FIRST, 2)
-          if not _mixable(a, b)]
+          for a, b in _ORDERED if not _mixable(a, b)]
 _MIXABLE = [pytest.param(a, b, id='{}+{}'.format(a.name, b.name))
-            for a, b in itertools.permutations(_FIRST, 2) if _mixable(a, b)]
+            for a, b in _ORDERED if _mixable(a, b)]
 
 _OPS = [
     ('add', lambda a, b: F.add(a((3, 4)), b((3, 4)))),
@@ -51,8 +55,8 @@ def _maker(device):
     return make
 
 
-@pytest.mark.skipif(len(_FIRST) < 2,
-                    reason='needs devices of two distinct backends')
+@pytest.mark.skipif(not _PAIRS, reason='needs devices of two distinct '
+                    'backends whose arrays do not mix')
 @pytest.mark.parametrize('first, second', _PAIRS)
 @pytest.mark.parametrize('op', [fn for _, fn in _OPS],
                          ids=[name for name, _ in _OPS])

@@ -1,8 +1,8 @@
 """NumPy references of the update rules, written from their formulas:
 ``ref(w, g, state, t, **hyperparameters)`` returns the updated parameter
 (float64) after step ``t`` (1 for the first), keeping its moments in the
-dict ``state``. Shared by the tests of the optimizers and the conformance
-suite."""
+dict ``state``. Shared by the conformance kit and the core's tests of the
+optimizers."""
 import math
 
 import numpy

@@ -11,7 +11,7 @@ import chainer_core.functions as F
 import chainer_core.links as L
 from chainer_core import optimizer_hooks, optimizers
 from chainer_core.serializers import load_npz, save_npz
-from optimizers.references import (
+from .references import (
     ref_ada_delta, ref_ada_grad, ref_adam, ref_corrected_momentum_sgd,
     ref_momentum_sgd, ref_msvag, ref_nesterov_ag, ref_rmsprop,
     ref_rmsprop_graves, ref_sgd, ref_smorms3)
