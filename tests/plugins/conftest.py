@@ -3,14 +3,18 @@
 A directory on ``sys.path`` holding a package and a ``<name>-<version>
 .dist-info`` folder with ``METADATA`` and ``entry_points.txt`` is what an
 installed distribution looks like to importlib-metadata, so these plugins go
-through exactly the discovery path of pip-installed ones.
+through exactly the discovery path of pip-installed ones. :class:`Venv`
+is for the few tests that pip-install real distributions instead.
 """
 import os
+import pathlib
 import re
+import shutil
 import string
 import subprocess
 import sys
 import textwrap
+import venv
 
 import importlib_metadata
 import pytest
@@ -177,6 +181,59 @@ class PluginSite:
         proc = self.run('-c', textwrap.dedent(code), **overrides)
         assert proc.returncode == 0, proc.stderr
         return proc
+
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def core_copy(tmp_path):
+    """A folder holding the files that make the chainer-core distribution,
+    without builds (pip then builds it there, not in this checkout)."""
+    dest = tmp_path / 'chainer-core'
+    dest.mkdir()
+    for name in ('pyproject.toml', 'README.md', 'LICENSE'):
+        if (REPO / name).exists():
+            shutil.copy(REPO / name, dest / name)
+    for package in ('chainer_core', 'backend_api'):
+        shutil.copytree(REPO / package, dest / package,
+                        ignore=shutil.ignore_patterns('__pycache__', '*.pyc'))
+    return dest
+
+
+class Venv:
+    """A fresh virtual environment: it sees what is pip-installed into it,
+    not this checkout, and none of the CHAINER_* settings of this one."""
+
+    def __init__(self, root):
+        self.root = root
+        venv.create(root, with_pip=True)
+        self.bin = root / ('Scripts' if os.name == 'nt' else 'bin')
+        self.python = str(self.bin / 'python')
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith('CHAINER_')
+                    and k not in ('PYTHONPATH', 'PYTHONHOME', 'VIRTUAL_ENV')}
+
+    def run(self, *args, check=True, timeout=300, **env):
+        """Run ``args`` in the parent folder of the environment, with
+        ``env`` added to its environment; fail with the output unless it
+        exits with 0 (``check``)."""
+        proc = subprocess.run(
+            list(args), env=dict(self.env, **env), cwd=str(self.root.parent),
+            capture_output=True, text=True, timeout=timeout)
+        if check:
+            assert proc.returncode == 0, proc.stdout + proc.stderr
+        return proc
+
+    def install(self, *targets):
+        self.run(self.python, '-m', 'pip', 'install', '--quiet',
+                 *[str(t) for t in targets])
+
+
+@pytest.fixture
+def fresh_venv(tmp_path):
+    """A :class:`Venv` under ``tmp_path``."""
+    return Venv(tmp_path / 'venv')
 
 
 @pytest.fixture

@@ -5,13 +5,7 @@ by hand; this one checks that a real package with a real ``pyproject.toml``
 works the same way once pip has installed it.
 """
 import os
-import pathlib
-import shutil
-import subprocess
 import textwrap
-import venv
-
-REPO = pathlib.Path(__file__).resolve().parents[2]
 
 PYPROJECT = '''\
 [build-system]
@@ -63,45 +57,20 @@ print('ok numpy')
 '''
 
 
-def _copy_core(dest):
-    """The files that make the chainer-core distribution, without builds."""
-    dest.mkdir()
-    for name in ('pyproject.toml', 'README.md', 'LICENSE'):
-        if (REPO / name).exists():
-            shutil.copy(REPO / name, dest / name)
-    for package in ('chainer_core', 'backend_api'):
-        shutil.copytree(REPO / package, dest / package,
-                        ignore=shutil.ignore_patterns('__pycache__', '*.pyc'))
-    return dest
-
-
-def test_pip_installed_backend(tmp_path, plugin_source):
+def test_pip_installed_backend(tmp_path, plugin_source, core_copy,
+                               fresh_venv):
     plugin = tmp_path / 'tplug-e2e'
     (plugin / 'tplug_e2e').mkdir(parents=True)
     (plugin / 'pyproject.toml').write_text(PYPROJECT)
     (plugin / 'tplug_e2e' / '__init__.py').write_text(
         plugin_source('tplug', priority=100))
-    core = _copy_core(tmp_path / 'chainer-core')
+    run, python = fresh_venv.run, fresh_venv.python
 
-    env_dir = tmp_path / 'venv'
-    venv.create(env_dir, with_pip=True)
-    bin_dir = env_dir / ('Scripts' if os.name == 'nt' else 'bin')
-    python = str(bin_dir / 'python')
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith('CHAINER_')
-           and k not in ('PYTHONPATH', 'PYTHONHOME', 'VIRTUAL_ENV')}
-
-    def run(*args):
-        proc = subprocess.run(list(args), env=env, cwd=str(tmp_path),
-                              capture_output=True, text=True, timeout=300)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        return proc
-
-    run(python, '-m', 'pip', 'install', '--quiet', str(core), str(plugin))
+    fresh_venv.install(core_copy, plugin)
     # The venv sees only what was installed into it, not this checkout.
     where = run(python, '-c', 'import chainer_core; print(chainer_core.'
                 '__file__)').stdout
-    assert where.startswith(str(env_dir))
+    assert where.startswith(str(fresh_venv.root))
 
     proc = run(python, '-c', USE)
     assert proc.stdout.split() == ['ok', 'tplug:0', 'tplug_e2e']
@@ -111,7 +80,7 @@ def test_pip_installed_backend(tmp_path, plugin_source):
     assert 'Default device: tplug:0' in out
     assert 'tplug (tplug-e2e 0.3.0), priority 100: available, devices: ' \
         'tplug:0' in out
-    assert run(str(bin_dir / 'chainer-core'), 'info').stdout == out
+    assert run(str(fresh_venv.bin / 'chainer-core'), 'info').stdout == out
 
     purelib = run(python, '-c', 'import sysconfig; print(sysconfig.'
                   'get_paths()["purelib"])').stdout.strip()
@@ -133,10 +102,9 @@ def test_pip_installed_backend(tmp_path, plugin_source):
     assert "plugin 'tplug' from tplug-e2e failed at import: ImportError: " \
         'libtplug.so' in out.split('Plugin errors:')[1]
 
-    proc = subprocess.run(
-        [python, '-c',
-         'import chainer_core; chainer_core.get_device("tplug")'],
-        env=env, capture_output=True, text=True, timeout=60)
+    proc = run(python, '-c',
+               'import chainer_core; chainer_core.get_device("tplug")',
+               check=False, timeout=60)
     assert proc.returncode == 1
     assert 'ImportError: libtplug.so' in proc.stderr
     assert 'The above exception was the direct cause' in proc.stderr
