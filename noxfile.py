@@ -1,54 +1,24 @@
-"""Test sessions: ``nox -s tests`` runs chainer-core alone on NumPy."""
+"""Test sessions: one per job of .ci/matrix.json (``nox -l`` lists them);
+``nox`` alone runs ``core``, chainer-core alone on NumPy. Arguments after
+``--`` go to every pytest run of the session."""
+import json
+import pathlib
+
 import nox
 
-nox.options.sessions = ['tests']
+MATRIX = pathlib.Path(__file__).parent / '.ci' / 'matrix.json'
+JOBS = json.loads(MATRIX.read_text())['jobs']
+
+nox.options.sessions = ['core']
 
 
-@nox.session
-def tests(session):
-    session.env['OMP_NUM_THREADS'] = '2'
-    session.install('-e', '.[test,digits,plot,images,hdf5]')
-    session.run('python', '-m', 'chainer_core', 'info')
-    session.run('python', '-m', 'pytest', '-q', 'tests', *session.posargs)
+def _session(name):
+    def session(s):
+        s.run('python', '.ci/matrix.py', 'install', name)
+        s.run('python', '.ci/matrix.py', 'run', name, *s.posargs)
+    session.__doc__ = JOBS[name]['description']
+    return nox.session(session, name=name)
 
 
-@nox.session
-def mkldnn(session):
-    """chainer-core with chainer-mkldnn: the plugin's tests, then the
-    conformance suite on @intel64 with use_ideep 'never' (the default) and
-    'auto'."""
-    session.env['OMP_NUM_THREADS'] = '2'
-    session.install('-e', '.[test]')
-    session.install('./plugins/chainer-mkldnn')
-    session.run('python', '-m', 'chainer_core', 'info')
-    session.run('python', '-m', 'pytest', '-q', 'plugins/chainer-mkldnn/tests',
-                *session.posargs)
-    session.run('python', '-m', 'pytest', '-q', 'tests/conformance')
-    session.run('python', '-m', 'pytest', '-q', 'tests/conformance',
-                env={'CHAINER_USE_IDEEP': 'auto'})
-
-
-@nox.session
-def mn(session):
-    """chainer-core with chainer-mn (mpi4py and the MPICH wheel): the
-    plugin's tests, which launch mpiexec -n 2 and -n 3."""
-    session.env['OMP_NUM_THREADS'] = '1'
-    session.install('-e', '.[test,digits]')
-    session.install('./plugins/chainer-mn[test]')
-    session.run('python', '-m', 'chainer_core', 'info')
-    session.run('python', '-m', 'pytest', '-q', 'plugins/chainer-mn/tests',
-                *session.posargs)
-
-
-@nox.session
-def native(session):
-    """chainer-core with the chainer-native backend: the plugin's tests and
-    the conformance suite, which then runs on native:0 as well."""
-    session.env['OMP_NUM_THREADS'] = '2'
-    session.env['CHAINER_NATIVE_THREADS'] = '2'
-    session.install('-e', '.[test]')
-    session.install('./plugins/chainer-native')
-    session.run('python', '-m', 'chainer_core', 'info')
-    session.run('python', '-m', 'pytest', '-q',
-                'plugins/chainer-native/tests', 'tests/conformance',
-                *session.posargs)
+for _name in JOBS:
+    globals()[_name] = _session(_name)
