@@ -3,7 +3,7 @@ import argparse
 import json
 import sys
 
-from chainer_core._runtime import host as _host, kernels
+from chainer_core._runtime import graphs, host as _host, kernels
 from chainer_core import _runtime_info
 
 MARKDOWN_HEADER = """\
@@ -32,6 +32,25 @@ accepted; `python -m chainer_core kernels` also shows which
 installed backends implement each one. See [plugins.md](plugins.md).
 """
 
+GRAPH_MARKDOWN_HEADER = """\
+## Graph kernels
+
+A backend that records the autograd graph itself (see section 5a of
+[plugins.md](plugins.md)) may compute an op and record its backward in one
+call, for the ops that name one of the graph kernels below:
+
+```python
+registry.register_graph_kernel('relu', 'mybackend', fn)
+```
+
+`fn(label, inputs, **params)` gets the op's label (for the recorded node),
+the inputs as arrays of its backend carrying their graph, and the
+parameters of the signature column by name. It returns a tuple of the
+outputs with their backward recorded, or declines a call by returning
+`NotImplemented`: the op then runs its own forward, recorded as a node that
+calls its Python backward.
+"""
+
 
 def _summary(doc):
     """The first paragraph of a docstring, on one line."""
@@ -42,8 +61,9 @@ def _cell(text):
     return text.replace('|', '\\|')
 
 
-def kernels_markdown(specs):
-    """The text of ``docs/kernels.md`` for the declared kernels ``specs``."""
+def kernels_markdown(specs, graph_specs):
+    """The text of ``docs/kernels.md`` for the declared kernels ``specs``
+    and graph kernels ``graph_specs``."""
     lines = [MARKDOWN_HEADER,
              '{} kernels are declared.'.format(len(specs)), '',
              '| kernel | signature | reference | description |',
@@ -53,22 +73,37 @@ def kernels_markdown(specs):
             spec.name, _cell(spec.signature or '(...)'),
             'yes' if spec.reference is not None else 'no',
             _cell(_summary(spec.doc))))
+    lines += ['', GRAPH_MARKDOWN_HEADER,
+              '{} graph kernels are declared.'.format(len(graph_specs)), '',
+              '| graph kernel | signature | description |', '|---|---|---|']
+    for spec in graph_specs:
+        lines.append('| `{}` | `{}` | {} |'.format(
+            spec.name, spec.signature, _cell(_summary(spec.doc))))
     return '\n'.join(lines) + '\n'
 
 
-def kernels_text(specs):
+def _implemented_by(names, impls):
+    names = names + ['{} ({})'.format(backend, dist)
+                     for backend, (_, dist) in sorted(impls.items())]
+    return '    implemented by: {}'.format(', '.join(names) or
+                                          'nothing installed')
+
+
+def kernels_text(specs, graph_specs):
     lines = []
     for spec in specs:
         lines.append('{}{}'.format(spec.name, spec.signature or '(...)'))
         if spec.doc:
             lines.append('    {}'.format(_summary(spec.doc)))
-        impls = []
-        if spec.reference is not None:
-            impls.append('reference (any device with an xp)')
-        impls += ['{} ({})'.format(backend, dist) for backend, (_, dist)
-                  in sorted(spec.implementations.items())]
-        lines.append('    implemented by: {}'.format(
-            ', '.join(impls) or 'nothing installed'))
+        reference = ['reference (any device with an xp)'] \
+            if spec.reference is not None else []
+        lines.append(_implemented_by(reference, spec.implementations))
+    lines += ['', 'Graph kernels, fn(label, inputs, **params) on a backend '
+              'that records the graph:']
+    for spec in graph_specs:
+        lines.append('{}{}'.format(spec.name, spec.signature))
+        lines.append('    {}'.format(_summary(spec.doc)))
+        lines.append(_implemented_by([], spec.implementations))
     return '\n'.join(lines) + '\n'
 
 
@@ -86,14 +121,14 @@ def _kernels(args, out):
     if args.markdown:
         # The reference is the same for every installation, so plugins are
         # not loaded: their kernels would make the file depend on them.
-        out.write(kernels_markdown(kernels.specs()))
+        out.write(kernels_markdown(kernels.specs(), graphs.specs()))
         return 0
     try:
         _host.host.ensure_loaded()
     except Exception as e:
         sys.stderr.write('plugin discovery failed: {}: {}\n'.format(
             type(e).__name__, e))
-    out.write(kernels_text(kernels.specs()))
+    out.write(kernels_text(kernels.specs(), graphs.specs()))
     return 0
 
 
@@ -108,8 +143,8 @@ def main(argv=None):
     p.add_argument('--json', action='store_true',
                    help='machine-readable output')
     p.set_defaults(run=_info)
-    p = sub.add_parser('kernels', help='every declared kernel and the '
-                       'backends that implement it')
+    p = sub.add_parser('kernels', help='every declared kernel and graph '
+                       'kernel and the backends that implement it')
     p.add_argument('--markdown', action='store_true',
                    help='print docs/kernels.md (declarations only, no '
                    'installed plugins)')

@@ -106,6 +106,26 @@ class FunctionNode:
     # .graph): the Graph and the backend's handle of the recorded op.
     _graph = None
     _graph_handle = None
+    # The name of the graph kernel (``_runtime.graphs.declare``) that
+    # computes this op and records its backward on a backend with its own
+    # graph; its parameters come from :meth:`graph_kernel_params`.
+    graph_kernel = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # A subclass that computes differently from the op it extends must
+        # not inherit that op's graph kernel unless it names one itself.
+        if 'graph_kernel' not in cls.__dict__ and any(
+                m in cls.__dict__ for m in (
+                    'forward', 'forward_cpu', 'forward_gpu', 'backward')):
+            cls.graph_kernel = None
+
+    def graph_kernel_params(self, inputs):
+        """The parameters of :attr:`graph_kernel` for a call on ``inputs``
+        (arrays): a dict of its declared parameters, or None where this call
+        must run :meth:`forward` instead. Inputs that :meth:`forward` would
+        reject are rejected here, with its errors."""
+        return {}
 
     @property
     def label(self):
@@ -229,8 +249,9 @@ class FunctionNode:
     def _apply_in_graph(self, graph, input_vars, in_data, hooks, local):
         """``apply`` for arrays of a backend that records the graph itself.
 
-        An op with a graph kernel is computed and recorded by the backend;
-        any other op runs its forward here and is recorded as a node whose
+        An op whose graph kernel the backend implements is computed and
+        recorded by the backend, unless the kernel declines the call; any
+        other op runs its forward here and is recorded as a node whose
         backward calls :meth:`backward` (see :meth:`_backward_in_graph`).
         """
         requires_grad = False
@@ -243,15 +264,21 @@ class FunctionNode:
         debug = local.get('debug', _config_global['debug'])
         if record:
             g_in = [x._graph_input() for x in input_vars]
-            if not hooks:
-                fn = _graph_kernel(type(self), type(in_data[0]))
+            name = self.graph_kernel
+            if name is not None and not hooks:
+                fn = _graph_kernel(name, type(in_data[0]))
                 if fn is not None:
-                    outputs = fn(self, g_in)
-                    if outputs is not None:
-                        if debug:
-                            self._check_nan_in_outputs(outputs, 'forward')
-                        return tuple([Variable._from_graph(graph, y)
-                                      for y in outputs])
+                    params = self.graph_kernel_params(in_data)
+                    if params is not None:
+                        outputs = fn(self.label, g_in, **params)
+                        if outputs is not NotImplemented:
+                            if type(outputs) is not tuple:
+                                self._bad_graph_kernel_result(graph, outputs)
+                            if debug:
+                                self._check_nan_in_outputs(outputs,
+                                                           'forward')
+                            return tuple([Variable._from_graph(graph, y)
+                                          for y in outputs])
 
         if hooks:
             for hook in hooks.values():
@@ -289,6 +316,13 @@ class FunctionNode:
         if idx is not None:
             self._retained_output_data = tuple([outputs[i] for i in idx])
         return tuple([Variable._from_graph(graph, y) for y in g_out])
+
+    def _bad_graph_kernel_result(self, graph, outputs):
+        raise TypeError(
+            '{}: graph kernel {!r} of backend {!r} returned {}; expected a '
+            'tuple of arrays, or NotImplemented to decline'.format(
+                self.label, self.graph_kernel, graph.backend_name,
+                type(outputs).__name__))
 
     def _backward_in_graph(self, target_input_indexes, grad_outputs):
         """The backward the backend's graph calls: arrays in and out."""

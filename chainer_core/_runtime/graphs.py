@@ -3,30 +3,49 @@
 A backend with its own autograd (chainer-native) returns a :class:`Graph`
 from the optional method ``get_graph()`` of its Backend object. Variables
 holding arrays of that backend then keep their graph in the backend:
-``FunctionNode.apply``
-hands ops with a *graph kernel* (``register_graph_kernel``) to the backend,
-which computes the outputs and records their backward itself; every other
-op runs its forward as usual and is recorded in the backend's graph as a
-node whose backward calls the op's Python ``backward`` (so double backprop
-and mixed graphs work). ``Variable.backward`` and ``chainer_core.grad`` then
-run in the backend.
+``FunctionNode.apply`` hands ops with a *graph kernel* to the backend, which
+computes the outputs and records their backward itself; every other op runs
+its forward as usual and is recorded in the backend's graph as a node whose
+backward calls the op's Python ``backward`` (so double backprop and mixed
+graphs work). ``Variable.backward`` and ``chainer_core.grad`` then run in
+the backend.
 
-Graph kernels are looked up by the FunctionNode class, not a kernel name:
-the kernel replaces the op as a whole (forward and graph recording) and
-reads the op's attributes (stride, axis, ...) from the node instance.
+Graph kernels are declared here by the core, as forward kernels are in
+``kernels``: a name and the names of its parameters. An op names its graph
+kernel in the class attribute ``FunctionNode.graph_kernel`` and gives the
+parameter values of each call, so a backend implements a kernel as
+``fn(label, inputs, **params)`` and never sees the op's class.
 """
+import inspect
+
 from backend_api.errors import PluginError
 from backend_api.protocols import GRAPH_METHODS
 
 from backend_api._markers import ESCAPE_HATCH
 
+
+class GraphKernelSpec:
+    __slots__ = ('name', 'params', 'doc', 'implementations')
+
+    def __init__(self, name, params, doc):
+        self.name = name
+        self.params = params
+        self.doc = doc
+        # backend name -> (fn, distribution)
+        self.implementations = {}
+
+    @property
+    def signature(self):
+        return '(label, inputs{})'.format(
+            ''.join(', ' + p for p in self.params))
+
+
 # array type -> Graph, or None for types whose backend has none. Filled on
 # first sight of each type: asking a backend for its graph may load its
 # native library, which must not happen at plugin discovery.
 _graphs = {}
-# FunctionNode class -> {backend name: (fn, distribution)}
-_kernels = {}
-# (FunctionNode class, array type) -> fn or None
+_specs = {}
+# (graph kernel name, array type) -> fn or None
 _cache = {}
 
 
@@ -65,68 +84,113 @@ def graph_for_array(array):
     return graph
 
 
+def declare(name, params, doc=''):
+    """Declare graph kernel ``name`` with the parameters ``params`` (a tuple
+    of names); returns ``name``, for the op's ``graph_kernel`` attribute.
+
+    ``doc`` says what the kernel computes from its inputs and parameters.
+    """
+    params = tuple(params)
+    if name in _specs:
+        raise ValueError('graph kernel {!r} is declared twice'.format(name))
+    bad = [p for p in params if not (isinstance(p, str) and p.isidentifier()
+                                     and p not in ('label', 'inputs'))]
+    if bad:
+        raise ValueError('graph kernel {!r}: parameter names must be '
+                         'identifiers other than label and inputs, got {!r}'
+                         .format(name, bad))
+    _specs[name] = GraphKernelSpec(name, params, inspect.cleandoc(doc))
+    return name
+
+
 def remove_backend(backend_name):
     for t, g in list(_graphs.items()):
         if g is not None and g.backend_name == backend_name:
             del _graphs[t]
-    for impls in _kernels.values():
-        impls.pop(backend_name, None)
+    for spec in _specs.values():
+        spec.implementations.pop(backend_name, None)
     _cache.clear()
 
 
 def remove_all():
+    """Forget every backend's graph and graph kernels (declarations stay)."""
     _graphs.clear()
-    _kernels.clear()
+    for spec in _specs.values():
+        spec.implementations.clear()
     _cache.clear()
 
 
-def register_graph_kernel(node_class, backend_name, fn,
-                          distribution='<unknown>'):
-    """Make ``fn(node, inputs)`` run ``node_class`` ops on ``backend_name``.
+def _check_callable_as(spec, fn):
+    """Why ``fn`` cannot be called as ``spec`` calls it, or None."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        # Some builtins expose no signature: nothing to check them against.
+        return None
+    try:
+        sig.bind(None, (), **dict.fromkeys(spec.params))
+    except TypeError as e:
+        return '{}{} cannot be called as fn{}: {}'.format(
+            getattr(fn, '__qualname__', type(fn).__name__), sig,
+            spec.signature, e)
+    return None
 
-    ``inputs`` are the backend's arrays, carrying their graph where they
-    require grad. ``fn`` returns a tuple of output arrays with the graph
-    recorded, or None to decline (the op then runs its own forward, recorded
-    as a Python node).
+
+def register_graph_kernel(name, backend_name, fn, distribution='<unknown>'):
+    """Make ``fn`` run graph kernel ``name`` for arrays of ``backend_name``.
+
+    ``fn(label, inputs, **params)`` gets the op's label (for the recorded
+    node), the inputs as the backend's arrays, carrying their graph where
+    they require grad, and the declared parameters by name. It returns a
+    tuple of output arrays with the graph recorded, or ``NotImplemented`` to
+    decline the call (the op then runs its own forward, recorded as a Python
+    node).
     """
-    if not isinstance(node_class, type):
-        raise PluginError('graph kernel for backend {!r}: expected a '
-                          'FunctionNode class, got {!r}'.format(
-                              backend_name, node_class))
+    spec = _specs.get(name) if isinstance(name, str) else None
+    if spec is None:
+        raise PluginError(
+            'unknown graph kernel {!r} (backend {!r}); the graph kernels are '
+            'listed by `python -m chainer_core kernels`'.format(
+                name, backend_name))
     if not callable(fn):
-        raise PluginError('graph kernel {} for backend {!r} is not callable: '
-                          '{!r}'.format(node_class.__name__, backend_name, fn))
-    impls = _kernels.setdefault(node_class, {})
-    previous = impls.get(backend_name)
+        raise PluginError('graph kernel {!r} for backend {!r} is not '
+                          'callable: {!r}'.format(name, backend_name, fn))
+    if not isinstance(backend_name, str) or not backend_name:
+        raise PluginError('graph kernel {!r}: backend name must be a '
+                          'non-empty string, got {!r}'.format(
+                              name, backend_name))
+    problem = _check_callable_as(spec, fn)
+    if problem is not None:
+        raise PluginError('graph kernel {!r} for backend {!r}: {}'.format(
+            name, backend_name, problem))
+    previous = spec.implementations.get(backend_name)
     if previous is not None and previous[1] != distribution:
         raise PluginError(
-            'graph kernel {} for backend {!r} is registered by both {} and {}'
-            .format(node_class.__name__, backend_name, previous[1],
-                    distribution))
-    impls[backend_name] = (fn, distribution)
+            'graph kernel {!r} for backend {!r} is registered by both {} and '
+            '{}'.format(name, backend_name, previous[1], distribution))
+    spec.implementations[backend_name] = (fn, distribution)
     _cache.clear()
 
 
-def graph_kernel(node_class, array_type):
-    """The graph kernel of ``node_class`` for ``array_type``, or None."""
-    key = (node_class, array_type)
+def graph_kernel(name, array_type):
+    """The implementation of graph kernel ``name`` for ``array_type``, or
+    None (cached: one dict hit after the first call)."""
+    key = (name, array_type)
     try:
         return _cache[key]
     except KeyError:
         pass
     fn = None
     graph = _graphs.get(array_type)
-    if graph is not None:
-        impl = _kernels.get(node_class, {}).get(graph.backend_name)
+    spec = _specs.get(name)
+    if graph is not None and spec is not None:
+        impl = spec.implementations.get(graph.backend_name)
         if impl is not None:
             fn = impl[0]
     _cache[key] = fn
     return fn
 
 
-def graph_kernels():
-    """``[(node class, backend name, distribution)]`` of every graph kernel."""
-    return sorted(
-        ((cls, b, d) for cls, impls in _kernels.items()
-         for b, (_, d) in impls.items()),
-        key=lambda e: (e[0].__module__, e[0].__qualname__, e[1]))
+def specs():
+    """Every declared graph kernel, sorted by name."""
+    return [_specs[k] for k in sorted(_specs)]

@@ -101,10 +101,10 @@ class _Registrar:
                     self._where(), alias, target))
         self._host.add_alias(alias, target, self._record.distribution)
 
-    def register_graph_kernel(self, node_class, backend_name, fn):
+    def register_graph_kernel(self, name, backend_name, fn):
         """See :func:`chainer_core._runtime.graphs.register_graph_kernel`."""
         try:
-            _graph.register_graph_kernel(node_class, backend_name, fn,
+            _graph.register_graph_kernel(name, backend_name, fn,
                                          self._record.distribution)
         except PluginError as e:
             raise PluginError('{}: {}'.format(self._where(), e)) from None

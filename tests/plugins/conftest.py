@@ -254,7 +254,7 @@ def sandbox(tmp_path, monkeypatch):
     saved_host = dict(host.__dict__)
     saved_impls = {s.name: dict(s.implementations) for s in kernels.specs()}
     saved_graph = (dict(graph._graphs),
-                   {c: dict(i) for c, i in graph._kernels.items()})
+                   {s.name: dict(s.implementations) for s in graph.specs()})
     saved_config = set(global_config.__dict__)
     saved_docs = dict(global_config._docs)
 
@@ -277,7 +277,8 @@ def sandbox(tmp_path, monkeypatch):
     kernels._cache.clear()
     graph.remove_all()
     graph._graphs.update(saved_graph[0])
-    graph._kernels.update(saved_graph[1])
+    for spec in graph.specs():
+        spec.implementations.update(saved_graph[1].get(spec.name, {}))
     for key in set(global_config.__dict__) - saved_config:
         del global_config.__dict__[key]
     global_config._docs.clear()

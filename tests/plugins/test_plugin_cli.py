@@ -154,6 +154,21 @@ def test_kernels_lists_plugin_implementations(sandbox, capsys):
     assert exp == '    implemented by: reference (any device with an xp)'
 
 
+def test_kernels_lists_graph_kernels_by_name(sandbox, capsys):
+    sandbox.add_backend('tplug', extra='''
+        @hookimpl
+        def chainer_core_register_kernels(registry):
+            registry.register_graph_kernel(
+                'softmax', NAME, lambda label, inputs, axis: NotImplemented)
+        ''')
+    assert main(['kernels']) == 0
+    graph = capsys.readouterr().out.split('\nGraph kernels')[1]
+    softmax = graph.split('\nsoftmax(label, inputs, axis)\n')[1].split('\n')
+    assert softmax[1] == '    implemented by: tplug (tplug-dist)'
+    relu = graph.split('\nrelu(label, inputs)\n')[1].split('\n')
+    assert relu[1] == '    implemented by: nothing installed'
+
+
 def test_kernels_markdown_ignores_installed_plugins(sandbox, capsys):
     assert main(['kernels', '--markdown']) == 0
     plain = capsys.readouterr().out
@@ -181,15 +196,17 @@ def test_every_kernel_is_declared_by_importing_chainer_core(site):
     proc = site.python('''
         import importlib, pkgutil
         import chainer_core
-        from chainer_core._runtime import kernels
-        before = {s.name for s in kernels.specs()}
+        from chainer_core._runtime import graphs, kernels
+        def declared():
+            return {s.name for s in kernels.specs()} | {
+                'graph kernel ' + s.name for s in graphs.specs()}
+        before = declared()
         for m in pkgutil.walk_packages(chainer_core.__path__,
                                        'chainer_core.'):
             if m.name != 'chainer_core.__main__' and \\
                     not m.name.startswith('chainer_core.testing'):
                 importlib.import_module(m.name)
-        late = {s.name for s in kernels.specs()} - before
-        print(sorted(late))
+        print(sorted(declared() - before))
         ''')
     assert proc.stdout.strip() == '[]', (
         'kernels declared by modules `import chainer_core` does not import: '

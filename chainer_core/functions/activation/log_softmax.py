@@ -1,5 +1,5 @@
 """log_softmax: logarithm of the softmax, computed stably."""
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.functions.activation import _params
 from chainer_core.utils import type_check
@@ -37,8 +37,14 @@ def _check_axis(in_types, axis):
 class LogSoftmax(function_node.FunctionNode):
     """Log-softmax along one axis."""
 
+    graph_kernel = graphs.declare(
+        'log_softmax', ('axis',), 'x - log(sum(exp(x), axis)), axis an int.')
+
     def __init__(self, axis=1):
         self.axis = axis
+
+    def graph_kernel_params(self, inputs):
+        return {'axis': self.axis}
 
     def check_type_forward(self, in_types):
         _check_axis(in_types, self.axis)

@@ -1,5 +1,5 @@
 """relu: rectified linear unit."""
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 
@@ -18,6 +18,8 @@ def _relu_grad(xp, y, gy):
 
 class ReLU(function_node.FunctionNode):
     """Rectified linear unit."""
+
+    graph_kernel = graphs.declare('relu', (), 'max(x, 0).')
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)

@@ -1,5 +1,5 @@
 """sigmoid: the logistic function."""
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 from chainer_core.utils.array import one_minus
@@ -20,6 +20,8 @@ def _sigmoid_grad(xp, y, gy):
 
 class Sigmoid(function_node.FunctionNode):
     """Logistic sigmoid."""
+
+    graph_kernel = graphs.declare('sigmoid', (), '1 / (1 + exp(-x)).')
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)

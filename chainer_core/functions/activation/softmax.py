@@ -1,5 +1,5 @@
 """softmax: normalised exponentials along an axis."""
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.functions.activation import _params
 from chainer_core.functions.activation.log_softmax import _check_axis
@@ -19,8 +19,14 @@ def _softmax(xp, x, axis):
 class Softmax(function_node.FunctionNode):
     """Softmax along one axis."""
 
+    graph_kernel = graphs.declare(
+        'softmax', ('axis',), 'exp(x) / sum(exp(x), axis), axis an int.')
+
     def __init__(self, axis=1):
         self.axis = axis
+
+    def graph_kernel_params(self, inputs):
+        return {'axis': self.axis}
 
     def check_type_forward(self, in_types):
         _check_axis(in_types, self.axis)

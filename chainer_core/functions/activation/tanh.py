@@ -1,5 +1,5 @@
 """tanh: the hyperbolic tangent."""
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 from chainer_core.utils.array import one_minus
@@ -19,6 +19,8 @@ def _tanh_grad(xp, y, gy):
 
 class Tanh(function_node.FunctionNode):
     """Hyperbolic tangent."""
+
+    graph_kernel = graphs.declare('tanh', (), 'tanh(x).')
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)

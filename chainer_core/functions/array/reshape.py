@@ -1,5 +1,5 @@
 """reshape: the same elements in another shape."""
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.functions.array._util import is_int
 from chainer_core.utils import type_check
@@ -31,9 +31,16 @@ def _count_unknown(shape):
 class Reshape(function_node.FunctionNode):
     """Reshape to a given shape."""
 
+    graph_kernel = graphs.declare(
+        'reshape', ('shape',), 'x with shape (a tuple of ints, one of them '
+        'may be -1).')
+
     def __init__(self, shape):
         self._unknown = _count_unknown(tuple(shape))
         self.shape = tuple(int(s) for s in shape)
+
+    def graph_kernel_params(self, inputs):
+        return {'shape': self.shape}
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)

@@ -1,5 +1,5 @@
 """transpose: permute the axes."""
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.functions.array._util import is_int
 from chainer_core.utils import type_check
@@ -13,6 +13,10 @@ def _transpose(xp, x, axes):
 
 class Transpose(function_node.FunctionNode):
     """Permute the axes of an array."""
+
+    graph_kernel = graphs.declare(
+        'transpose', ('axes',), 'x with its axes permuted by axes (a tuple '
+        'of ints, negative ones counting from the end; None: reversed).')
 
     def __init__(self, axes=None):
         if axes is not None:
@@ -35,6 +39,9 @@ class Transpose(function_node.FunctionNode):
                 raise type_check.InvalidType(
                     'axes is a permutation of range({})'.format(ndim),
                     'axes = {}'.format(self.axes))
+
+    def graph_kernel_params(self, inputs):
+        return {'axes': self.axes}
 
     def forward(self, inputs):
         x, = inputs

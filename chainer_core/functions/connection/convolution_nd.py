@@ -12,7 +12,7 @@ support double backprop.
 is computed in the widest and returned in ``x``'s dtype, and each gradient
 has the dtype of its input.
 """
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.functions.connection import _convolution as _cv
 from chainer_core.functions.math.matmul import as_dtype, promote
@@ -39,6 +39,14 @@ class ConvolutionND(function_node.FunctionNode):
 
     _name = 'convolution_nd'
     _kernel = 'convolution_nd'
+    # One computation for every number of spatial axes, 2-D included.
+    graph_kernel = graphs.declare(
+        'convolution_nd', ('stride', 'pad', 'dilate', 'groups', 'cover_all'),
+        'y (N, O, *out) = x (N, C, *in) convolved with W (O, C/groups, *k), '
+        'plus b (O,), for the inputs (x, W) or (x, W, b), as the kernel '
+        'convolution_nd; stride, pad and dilate are tuples of ints per '
+        "spatial axis. W and b may have float dtypes other than x's, the "
+        "result has x's.")
 
     def __init__(self, ndim, stride=1, pad=0, cover_all=False, dilate=1,
                  groups=1):
@@ -51,16 +59,25 @@ class ConvolutionND(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         _cv.check_conv_types(in_types, self.ndim, self.groups, 1)
 
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        b = inputs[2] if len(inputs) == 3 else None
-        x, W, b = promote(inputs[0], inputs[1], b)
+    def _check_output(self, x, W):
         in_dims = x.shape[2:]
         out_dims = tuple(
             conv.get_conv_outsize(d, k, s, p, self.cover_all, dl)
             for d, k, s, p, dl in zip(in_dims, W.shape[2:], self.stride,
                                       self.pad, self.dilate))
         _cv.check_positive_output(self._name, in_dims, out_dims)
+
+    def graph_kernel_params(self, inputs):
+        self._check_output(inputs[0], inputs[1])
+        return {'stride': self.stride, 'pad': self.pad,
+                'dilate': self.dilate, 'groups': self.groups,
+                'cover_all': self.cover_all}
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        b = inputs[2] if len(inputs) == 3 else None
+        x, W, b = promote(inputs[0], inputs[1], b)
+        self._check_output(x, W)
         y = kernels.lookup(self._kernel, x)(
             x, W, b, self.stride, self.pad, self.dilate, self.groups,
             self.cover_all)

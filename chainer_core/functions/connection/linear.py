@@ -1,5 +1,5 @@
 """linear: the fully-connected layer y = x W^T + b."""
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.functions.math.matmul import as_dtype, matmul, promote
 from chainer_core.utils import type_check
@@ -18,6 +18,11 @@ class LinearFunction(function_node.FunctionNode):
     """``y = x W^T + b`` on a 2-D ``x``, in the dtype of ``x``; ``W`` and
     ``b`` may have other float dtypes (the product is computed in the
     widest)."""
+
+    graph_kernel = graphs.declare(
+        'linear', (), 'x @ W.T (+ b) of the inputs (x, W) or (x, W, b): x '
+        '(N, in), W (out, in), b (out,); W and b may have float dtypes other '
+        "than x's, the result has x's.")
 
     def check_type_forward(self, in_types):
         n_in = in_types.size()

@@ -1,7 +1,7 @@
 """softmax_cross_entropy: the classification loss on unnormalised scores."""
 import numpy
 
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 
@@ -115,6 +115,14 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
     """Softmax followed by the cross entropy with integer labels or target
     distributions (soft targets)."""
 
+    graph_kernel = graphs.declare(
+        'softmax_cross_entropy',
+        ('class_weight', 'ignore_label', 'normalize', 'reduce'),
+        'The loss of the kernel softmax_cross_entropy for the inputs (x, t), '
+        'scores x (N, C, ...) and integer labels t (N, ...) in [0, C) or '
+        "equal to ignore_label; class_weight (C,) of x's dtype or None, "
+        "reduce 'mean' or 'no'. Differentiable by x only.")
+
     def __init__(self, normalize=True, class_weight=None, ignore_label=-1,
                  reduce='mean', soft_target_loss='cross-entropy'):
         self.normalize = normalize
@@ -153,11 +161,25 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
                 '[0, {}) and not ignore_label ({})'.format(
                     value, n_class, self.ignore_label))
 
-    def forward(self, inputs):
-        x, t = inputs
+    def _class_weight_like(self, x):
         cw = self.class_weight
         if cw is not None and cw.dtype != x.dtype:
             cw = cw.astype(x.dtype)
+        return cw
+
+    def graph_kernel_params(self, inputs):
+        x, t = inputs
+        if t.dtype.kind == 'f':
+            # Soft targets are another computation.
+            return None
+        self._check_labels(x, t)
+        return {'class_weight': self._class_weight_like(x),
+                'ignore_label': self.ignore_label,
+                'normalize': self.normalize, 'reduce': self.reduce}
+
+    def forward(self, inputs):
+        x, t = inputs
+        cw = self._class_weight_like(x)
         self.retain_inputs((0, 1))
         if t.dtype.kind == 'f':
             return kernels.lookup('softmax_cross_entropy_soft', x)(
@@ -183,9 +205,7 @@ class SoftmaxCrossEntropyGrad(function_node.FunctionNode):
         x, gloss = inputs
         f = self._fwd
         t = f._retained_input_data[1]
-        cw = f.class_weight
-        if cw is not None and cw.dtype != x.dtype:
-            cw = cw.astype(x.dtype)
+        cw = f._class_weight_like(x)
         if t.dtype.kind == 'f':
             return kernels.lookup('softmax_cross_entropy_soft_grad', x)(
                 x, t, gloss, cw, f.reduce),

@@ -11,7 +11,7 @@ import numbers
 
 import numpy
 
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.functions.math.absolute import (  # NOQA
     Absolute, AbsoluteGrad)
@@ -107,6 +107,9 @@ class _Binary(function_node.FunctionNode):
 class Add(_Binary):
     _kernel = 'add'
     _label = '_ + _'
+    graph_kernel = graphs.declare(
+        'add', (), 'x + y of the inputs (x, y), of one dtype, with '
+        'broadcasting.')
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -141,6 +144,9 @@ class MultiAdd(function_node.FunctionNode):
 class Sub(_Binary):
     _kernel = 'sub'
     _label = '_ - _'
+    graph_kernel = graphs.declare(
+        'sub', (), 'x - y of the inputs (x, y), of one dtype, with '
+        'broadcasting.')
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -151,6 +157,9 @@ class Sub(_Binary):
 class Mul(_Binary):
     _kernel = 'mul'
     _label = '_ * _'
+    graph_kernel = graphs.declare(
+        'mul', (), 'x * y of the inputs (x, y), of one dtype, with '
+        'broadcasting.')
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -166,6 +175,9 @@ class Mul(_Binary):
 class Div(_Binary):
     _kernel = 'div'
     _label = '_ / _'
+    graph_kernel = graphs.declare(
+        'div', (), 'x / y of the inputs (x, y), of one dtype, with '
+        'broadcasting.')
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -293,6 +305,7 @@ class PowVarVarGrad(_BinaryGrad):
 
 
 class Neg(function_node.FunctionNode):
+    graph_kernel = graphs.declare('neg', (), '-x.')
 
     @property
     def label(self):
@@ -329,6 +342,9 @@ class _Constant(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
+
+    def graph_kernel_params(self, inputs):
+        return {'value': inputs[0].dtype.type(self.value)}
 
     def forward(self, inputs):
         x, = inputs
@@ -377,6 +393,9 @@ class _ConstantWithGrad(_Constant):
 class AddConstant(_Constant):
     _kernel = 'add'
     _symbol = '+'
+    graph_kernel = graphs.declare(
+        'add_constant', ('value',), 'x + value, value a scalar of the '
+        'dtype of x.')
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs
@@ -386,6 +405,9 @@ class SubFromConstant(_Constant):
     _kernel = 'sub'
     _symbol = '-'
     _reversed = True
+    graph_kernel = graphs.declare(
+        'sub_from_constant', ('value',), 'value - x, value a scalar of the '
+        'dtype of x.')
 
     def backward(self, indexes, grad_outputs):
         return -grad_outputs[0],
@@ -394,6 +416,9 @@ class SubFromConstant(_Constant):
 class MulConstant(_Constant):
     _kernel = 'mul'
     _symbol = '*'
+    graph_kernel = graphs.declare(
+        'mul_constant', ('value',), 'x * value, value a scalar of the '
+        'dtype of x.')
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,
@@ -416,6 +441,9 @@ class DivFromConstant(_ConstantWithGrad):
     _symbol = '/'
     _reversed = True
     _grad = DivFromConstantGrad
+    graph_kernel = graphs.declare(
+        'div_from_constant', ('value',), 'value / x, value a scalar of the '
+        'dtype of x.')
 
 
 class PowVarConstGrad(_ConstantGrad):

@@ -1,7 +1,7 @@
 """exp and the logarithms: log, log2, log10."""
 import math
 
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 
@@ -39,6 +39,8 @@ def _check_float(in_types):
 class Exp(function_node.FunctionNode):
     """Elementwise exponential."""
 
+    graph_kernel = graphs.declare('exp', (), 'e ** x.')
+
     check_type_forward = staticmethod(_check_float)
 
     def forward(self, inputs):
@@ -53,6 +55,8 @@ class Exp(function_node.FunctionNode):
 
 class Log(function_node.FunctionNode):
     """Elementwise natural logarithm."""
+
+    graph_kernel = graphs.declare('log', (), 'The natural logarithm of x.')
 
     check_type_forward = staticmethod(_check_float)
 

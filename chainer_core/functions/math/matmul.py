@@ -4,7 +4,7 @@ import warnings
 
 import numpy
 
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 
@@ -55,9 +55,17 @@ class MatMul(function_node.FunctionNode):
     """Matrix product of the last two axes, batch axes broadcast; the
     result has the dtype NumPy's promotion gives to the operands'."""
 
+    graph_kernel = graphs.declare(
+        'matmul', ('transa', 'transb'), 'a @ b over the last two axes of the '
+        'inputs (a, b), batch axes broadcast; transa/transb (bools) swap the '
+        'last two axes of a/b first. The result has the dtype NumPy gives.')
+
     def __init__(self, transa=False, transb=False):
         self.transa = transa
         self.transb = transb
+
+    def graph_kernel_params(self, inputs):
+        return {'transa': self.transa, 'transb': self.transb}
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)

@@ -1,5 +1,5 @@
 """Sums: sum over axes, and sum_to a (broadcast-compatible) shape."""
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.functions.array._util import is_int
 from chainer_core.utils import type_check
@@ -39,6 +39,11 @@ def _normalize_axis(axis, ndim, op):
 class Sum(function_node.FunctionNode):
     """Sum over axes."""
 
+    graph_kernel = graphs.declare(
+        'sum', ('axis', 'keepdims'), 'Sum of x over axis (None: all axes, '
+        'or a tuple of distinct axes in [0, x.ndim)), keeping the summed '
+        'axes with length 1 if keepdims.')
+
     def __init__(self, axis=None, keepdims=False):
         if is_int(axis):
             axis = int(axis)
@@ -60,6 +65,10 @@ class Sum(function_node.FunctionNode):
                     type_check.expect(in_types[0].ndim > axis)
                 else:
                     type_check.expect(-in_types[0].ndim <= axis)
+
+    def graph_kernel_params(self, inputs):
+        return {'axis': _normalize_axis(self.axis, inputs[0].ndim, 'sum'),
+                'keepdims': self.keepdims}
 
     def forward(self, inputs):
         x, = inputs

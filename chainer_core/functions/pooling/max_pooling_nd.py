@@ -6,7 +6,7 @@ own gradient gathers from them, so max pooling is differentiable twice.
 """
 import numpy
 
-from chainer_core._runtime import kernels
+from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
 from chainer_core.functions.pooling import _pooling
 from chainer_core.utils import conv_nd
@@ -53,6 +53,12 @@ class MaxPoolingND(function_node.FunctionNode):
     _name = 'max_pooling_nd'
     _kernels = ('max_pooling_nd', 'max_pooling_nd_grad',
                 'max_pooling_nd_grad_grad')
+    # One computation for every number of spatial axes, 2-D included.
+    graph_kernel = graphs.declare(
+        'max_pooling_nd', ('ksize', 'stride', 'pad', 'cover_all'),
+        'y (N, C, *out): the maxima of the windows of x (N, C, *in) padded '
+        'with -inf, as the first output of the kernel max_pooling_nd; '
+        'ksize, stride and pad are tuples of ints per spatial axis.')
 
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True,
                  return_indices=False):
@@ -71,6 +77,15 @@ class MaxPoolingND(function_node.FunctionNode):
             x_type.dtype.kind == 'f',
             x_type.ndim == self.ndim + 2,
         )
+
+    def graph_kernel_params(self, inputs):
+        if self.return_indices:
+            # The caller reads self.indexes, which only forward sets.
+            return None
+        _pooling.pooled_dims(self._name, inputs[0].shape[2:], self.ksize,
+                             self.stride, self.pad, self.cover_all)
+        return {'ksize': self.ksize, 'stride': self.stride, 'pad': self.pad,
+                'cover_all': self.cover_all}
 
     def forward(self, inputs):
         x, = inputs

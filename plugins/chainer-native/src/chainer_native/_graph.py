@@ -1,13 +1,14 @@
 """chainer-core's graph delegation on chainer_native (backend_api.graph).
 
-Variables holding native arrays keep their graph in C++. The ops below are
-*graph kernels*: one native routine computes the op and records its
+Variables holding native arrays keep their graph in C++. The functions
+below implement graph kernels the core declares (``python -m chainer_core
+kernels`` lists them): one native routine computes the op and records its
 backward, so neither the forward nor the backward of these ops runs Python
 per node. Every other op is recorded as a C++ node that calls the op's
-Python backward. A graph kernel returns None where the routine differs from
-the op (arguments the routine lacks), and the op then runs that way.
+Python backward. A graph kernel returns NotImplemented where the routine
+differs from the op (arguments or dtypes the routine lacks), and the op
+then runs that way.
 """
-import importlib
 import weakref
 
 import chainer_native as cn
@@ -185,32 +186,40 @@ class NativeGraph:
             ref.unchain_backward()
 
 
-def _ints(v):
-    return tuple(int(i) for i in v)
-
-
 # The routines are named, not referenced: registration happens at plugin
 # discovery, before the extension loads.
 
-def _binary(name):
-    def kernel(node, inputs):
+def _recorded(label, y):
+    """``(y,)``, the op that made ``y`` named ``label`` as the ops recorded
+    from Python are (graph dumps and error messages name ops by it)."""
+    cn._name_creator(y, label)
+    return y,
+
+
+def _binary(routine):
+    def kernel(label, inputs):
         x, y = inputs
-        return getattr(cn, name)(x, y),
+        return _recorded(label, getattr(cn, routine)(x, y))
     return kernel
 
 
-def _constant(name, reverse=False):
-    def kernel(node, inputs):
+def _constant(routine, reverse=False):
+    def kernel(label, inputs, value):
         x, = inputs
-        value = x.dtype.type(node.value)
-        routine = getattr(cn, name)
-        return (routine(value, x) if reverse else routine(x, value)),
+        fn = getattr(cn, routine)
+        return _recorded(label, fn(value, x) if reverse else fn(x, value))
     return kernel
 
 
-def _unary(name):
-    def kernel(node, inputs):
-        return getattr(cn, name)(inputs[0]),
+def _unary(routine):
+    def kernel(label, inputs):
+        return _recorded(label, getattr(cn, routine)(inputs[0]))
+    return kernel
+
+
+def _softmax(routine):
+    def kernel(label, inputs, axis):
+        return _recorded(label, getattr(cn, routine)(inputs[0], axis))
     return kernel
 
 
@@ -221,125 +230,84 @@ def _mixed_dtypes(inputs):
     return any(a.dtype != dtype for a in inputs[1:])
 
 
-def _linear(node, inputs):
+def _linear(label, inputs):
     if _mixed_dtypes(inputs):
-        return None
-    return cn.linear(*inputs),
+        return NotImplemented
+    return _recorded(label, cn.linear(*inputs))
 
 
-def _matmul(node, inputs):
+def _matmul(label, inputs, transa, transb):
     a, b = inputs
-    if node.transa:
+    if transa:
         a = a.swapaxes(-1, -2)
-    if node.transb:
+    if transb:
         b = b.swapaxes(-1, -2)
-    return cn.matmul(a, b),
+    return _recorded(label, cn.matmul(a, b))
 
 
-def _sum(node, inputs):
-    x, = inputs
-    # The op normalises its axis in forward; the routine takes any form.
-    return cn.sum(x, axis=node.axis, keepdims=node.keepdims),
+def _sum(label, inputs, axis, keepdims):
+    return _recorded(label, cn.sum(inputs[0], axis=axis, keepdims=keepdims))
 
 
-def _reshape(node, inputs):
-    x, = inputs
-    return cn.reshape(x, node.shape),
+def _reshape(label, inputs, shape):
+    return _recorded(label, cn.reshape(inputs[0], shape))
 
 
-def _transpose(node, inputs):
-    x, = inputs
-    return cn.transpose(x, node.axes),
+def _transpose(label, inputs, axes):
+    return _recorded(label, cn.transpose(inputs[0], axes))
 
 
-def _softmax(name):
-    def kernel(node, inputs):
-        x, = inputs
-        return getattr(cn, name)(x, node.axis),
-    return kernel
-
-
-def _softmax_cross_entropy(node, inputs):
+def _softmax_cross_entropy(label, inputs, class_weight, ignore_label,
+                           normalize, reduce):
     x, t = inputs
-    if node.class_weight is not None or t.dtype.kind != 'i' or \
-            x.ndim != 2 or node.reduce not in ('mean', 'no') or \
-            (node.reduce == 'mean' and not node.normalize):
-        return None
-    node._check_labels(x, t)
-    return cn.softmax_cross_entropy(x, t, ignore_label=node.ignore_label,
-                                    reduce=node.reduce),
+    if class_weight is not None or t.dtype.kind != 'i' or x.ndim != 2 or \
+            reduce not in ('mean', 'no') or \
+            (reduce == 'mean' and not normalize):
+        return NotImplemented
+    return _recorded(label, cn.softmax_cross_entropy(
+        x, t, ignore_label=ignore_label, reduce=reduce))
 
 
-def _convolution(node, inputs):
+def _convolution(label, inputs, stride, pad, dilate, groups, cover_all):
     if _mixed_dtypes(inputs):
-        return None
-    if len(inputs) == 2:
-        x, W = inputs
-        b = None
-    else:
-        x, W, b = inputs
-    return cn.conv(x, W, b, stride=_ints(node.stride), pad=_ints(node.pad),
-                   dilation=_ints(node.dilate), groups=node.groups,
-                   cover_all=node.cover_all),
+        return NotImplemented
+    x, W = inputs[:2]
+    b = inputs[2] if len(inputs) == 3 else None
+    return _recorded(label, cn.conv(x, W, b, stride=stride, pad=pad,
+                                    dilation=dilate, groups=groups,
+                                    cover_all=cover_all))
 
 
-def _max_pooling(node, inputs):
-    if node.return_indices:
-        # The caller reads node.indexes, which only the op's forward sets.
-        return None
-    x, = inputs
-    return cn.max_pool(x, _ints(node.ksize), _ints(node.stride),
-                       _ints(node.pad), node.cover_all),
-
-
-_GRAPH_KERNELS = (
-    ('math.basic_math.Add', _binary('add')),
-    ('math.basic_math.Sub', _binary('subtract')),
-    ('math.basic_math.Mul', _binary('multiply')),
-    ('math.basic_math.Div', _binary('divide')),
-    ('math.basic_math.Neg', _unary('negative')),
-    ('math.basic_math.AddConstant', _constant('add')),
-    ('math.basic_math.SubFromConstant', _constant('subtract', reverse=True)),
-    ('math.basic_math.MulConstant', _constant('multiply')),
-    ('math.basic_math.DivFromConstant', _constant('divide', reverse=True)),
-    ('math.exponential.Exp', _unary('exp')),
-    ('math.exponential.Log', _unary('log')),
-    ('activation.relu.ReLU', _unary('relu')),
-    ('activation.sigmoid.Sigmoid', _unary('sigmoid')),
-    ('activation.tanh.Tanh', _unary('tanh')),
-    ('activation.softmax.Softmax', _softmax('softmax')),
-    ('activation.log_softmax.LogSoftmax', _softmax('log_softmax')),
-    ('connection.linear.LinearFunction', _linear),
-    ('math.matmul.MatMul', _matmul),
-    ('math.sum.Sum', _sum),
-    ('array.reshape.Reshape', _reshape),
-    ('array.transpose.Transpose', _transpose),
-    ('loss.softmax_cross_entropy.SoftmaxCrossEntropy',
-     _softmax_cross_entropy),
-    ('connection.convolution_2d.Convolution2DFunction', _convolution),
-    ('connection.convolution_nd.ConvolutionND', _convolution),
-    ('pooling.max_pooling_2d.MaxPooling2D', _max_pooling),
-    ('pooling.max_pooling_nd.MaxPoolingND', _max_pooling),
-)
-
-
-def _labelled(fn):
-    """``fn`` whose recorded op carries the op's label, as the ops recorded
-    from Python do (graph dumps name ops by it)."""
-    def kernel(node, inputs):
-        outputs = fn(node, inputs)
-        if outputs:
-            _core()._name_creator(outputs[0], node.label)
-        return outputs
-    return kernel
+def _max_pooling(label, inputs, ksize, stride, pad, cover_all):
+    return _recorded(label, cn.max_pool(inputs[0], ksize, stride, pad,
+                                        cover_all))
 
 
 def graph_kernels():
-    """``{FunctionNode class: graph kernel}``."""
-    table = {}
-    for path, fn in _GRAPH_KERNELS:
-        # Modules by path: the packages export functions of the same names.
-        module, cls = path.rsplit('.', 1)
-        table[getattr(importlib.import_module(
-            'chainer_core.functions.' + module), cls)] = _labelled(fn)
-    return table
+    """``{graph kernel name: fn(label, inputs, **params)}``."""
+    return {
+        'add': _binary('add'),
+        'sub': _binary('subtract'),
+        'mul': _binary('multiply'),
+        'div': _binary('divide'),
+        'neg': _unary('negative'),
+        'add_constant': _constant('add'),
+        'sub_from_constant': _constant('subtract', reverse=True),
+        'mul_constant': _constant('multiply'),
+        'div_from_constant': _constant('divide', reverse=True),
+        'exp': _unary('exp'),
+        'log': _unary('log'),
+        'relu': _unary('relu'),
+        'sigmoid': _unary('sigmoid'),
+        'tanh': _unary('tanh'),
+        'softmax': _softmax('softmax'),
+        'log_softmax': _softmax('log_softmax'),
+        'linear': _linear,
+        'matmul': _matmul,
+        'sum': _sum,
+        'reshape': _reshape,
+        'transpose': _transpose,
+        'softmax_cross_entropy': _softmax_cross_entropy,
+        'convolution_nd': _convolution,
+        'max_pooling_nd': _max_pooling,
+    }

@@ -130,8 +130,8 @@ def chainer_core_register_kernels(registry):
     for name, fn in _kernels.kernels().items():
         registry.register_kernel(name, 'native', fn)
     from chainer_native import _graph
-    for node_class, fn in _graph.graph_kernels().items():
-        registry.register_graph_kernel(node_class, 'native', fn)
+    for name, fn in _graph.graph_kernels().items():
+        registry.register_graph_kernel(name, 'native', fn)
 
 
 @hookimpl
