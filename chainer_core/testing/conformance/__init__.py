@@ -10,10 +10,12 @@ argument), inputs on two devices, mixed dtypes, every link and every
 optimizer. Install a backend and run::
 
     pytest --pyargs chainer_core.testing.conformance
-    CHAINER_TEST_DEVICES=mybackend:0 pytest --pyargs chainer_core.testing.conformance
+
+(with ``CHAINER_TEST_DEVICES=mybackend:0`` set to test that device alone).
 
 The op cases are data (``cases/``, and ``bad/`` for bad input): a new op
-category is one module there. The device parameter comes from the
-``chainer_device`` fixture of :mod:`.plugin`, which pytest loads through
-chainer-core's ``pytest11`` entry point.
+category is one module there. The ``device`` argument of the tests is
+parametrised by :mod:`.plugin`, which pytest loads through chainer-core's
+``pytest11`` entry point, over the table its ``chainer_device`` fixture
+uses.
 """

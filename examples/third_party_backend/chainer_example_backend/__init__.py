@@ -28,4 +28,3 @@ def chainer_core_register_kernels(registry):
     from chainer_example_backend.kernels import KERNELS
     for op_name, fn in KERNELS.items():
         registry.register_kernel(op_name, BACKEND_NAME, fn)
-
