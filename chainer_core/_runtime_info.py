@@ -8,8 +8,8 @@ import os
 import platform
 import sys
 import warnings
+from importlib import metadata
 
-import importlib_metadata
 import numpy
 
 from chainer_core._runtime import host as _host
@@ -25,8 +25,8 @@ def _error_text(exc):
 
 def _dist_version(name):
     try:
-        return importlib_metadata.version(name)
-    except importlib_metadata.PackageNotFoundError:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
         return None
 
 

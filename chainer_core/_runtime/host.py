@@ -7,11 +7,11 @@ inside its own ``try``, so one broken plugin never hides the others.
 """
 import contextlib
 import numbers
-import importlib_metadata
 import os
 import threading
 import types
 import warnings
+from importlib import metadata
 
 import pluggy
 
@@ -213,7 +213,7 @@ class Host:
         selected, skipped = [], []
         seen = set()
         for group in GROUPS:
-            for ep in importlib_metadata.entry_points(group=group):
+            for ep in metadata.entry_points(group=group):
                 dist = ep.dist.name if ep.dist is not None else '<unknown>'
                 key = (group, ep.name, ep.value)
                 if key in seen or dist == CORE_DISTRIBUTION:
@@ -500,7 +500,7 @@ def _core_entry_points():
     """chainer-core's own backends (the NumPy backend), which register
     through the same entry point group and hooks as every plugin, and which
     no override disables."""
-    found = [(ep.name, ep.load()) for ep in importlib_metadata.entry_points(
+    found = [(ep.name, ep.load()) for ep in metadata.entry_points(
         group=GROUPS[0])
         if ep.dist is not None and ep.dist.name == CORE_DISTRIBUTION]
     if not found:

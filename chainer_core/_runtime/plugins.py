@@ -4,8 +4,8 @@ Everything here concerns one plugin at a time: where it came from, whether
 it targets a ``backend_api`` version this core serves, and the ``registry``
 objects its hooks call. The host (``host.py``) runs the hooks.
 """
-import importlib_metadata
 import os
+from importlib import metadata
 
 from backend_api._markers import API_VERSION, ESCAPE_HATCH
 from backend_api.errors import APIVersionError, PluginError
@@ -155,6 +155,6 @@ def _check_api_version(record):
 
 def _version(dist):
     try:
-        return importlib_metadata.version(dist)
-    except importlib_metadata.PackageNotFoundError:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
         return 'unknown'
