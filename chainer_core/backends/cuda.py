@@ -4,10 +4,11 @@
 module then, and otherwise an object that is no array module, so that
 ``xp is cuda.cupy`` is simply False. Transfers go through the device of the
 installed GPU backend (the chainer-cuda plugin), found by discovery.
-Without CuPy the kernel helpers (``elementwise``, ``reduce``, ``raw``)
-and CuPy's ``Device``, ``Stream`` and ``Event`` raise a RuntimeError saying
-so when called, and the decorators (``memoize``, ``fuse``) leave functions
-as they are, so that modules written for Chainer still import.
+Without CuPy the kernel helpers (``elementwise``, ``reduce``, ``raw``),
+``using_allocator`` and CuPy's ``Device``, ``Stream`` and ``Event`` raise a
+RuntimeError saying so when called, and the decorators (``memoize``,
+``fuse``) leave functions as they are, so that modules written for Chainer
+still import.
 """
 import os
 
@@ -126,6 +127,14 @@ def check_cuda_available():
             .format(type(_resolution_error).__name__, _resolution_error))
 
 
+def using_allocator(allocator=None):
+    """A ``with`` block inside which GPU memory comes from ``allocator``
+    (a function of a size in bytes returning a ``cupy.cuda.MemoryPointer``;
+    None: CuPy's default memory pool), as ``cupy.cuda.using_allocator``."""
+    check_cuda_available()
+    return cupy.cuda.using_allocator(allocator)
+
+
 class DummyDeviceType:
     """The device of CPU arrays: id -1, and a context that does nothing."""
 
@@ -225,9 +234,20 @@ def to_cpu(array, stream=None):
     return _convert(array, lambda a: _array_to_cpu(a, stream))
 
 
+def _current_device_id():
+    if not available:
+        return 0
+    try:
+        return Device().id
+    except RuntimeError:
+        # CuPy without a driver: GPU 0, whose lookup then says why it
+        # cannot be used.
+        return 0
+
+
 def _gpu_device(device):
     if device is None:
-        device_id = Device().id if available else 0
+        device_id = _current_device_id()
     else:
         device_id = int(getattr(device, 'id', device))
     try:

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The GPU checks of chainer-cuda, in about 7 minutes, on a machine with an
+# NVIDIA GPU, CUDA and CuPy 14 (cupy-cuda12x or cupy-cuda13x), NumPy,
+# pluggy, setuptools and pytest installed, and PyTorch with CUDA for the
+# side-by-side benchmark. No network is needed. Run from the repository
+# root:
+#
+#     bash plugins/chainer-cuda/tools/gpu_check.sh
+#
+# Logs go to $OUT (default ./gpu_check_out), one per step, with
+# summary.txt listing each step's exit status and time. Each step has a
+# time limit; a test run that reaches it is interrupted (SIGINT), so
+# pytest still prints the failures it found. The steps:
+#   1. install chainer-core and chainer-cuda (editable, no dependencies)
+#      and, where scikit-learn is missing, the wheels in
+#      plugins/chainer-cuda/tools/wheels (pip download --no-deps
+#      --python-version 3.12 scikit-learn scipy joblib threadpoolctl);
+#   2. python -m chainer_core info;
+#   3. the plugin's tests (plugins/chainer-cuda/tests);
+#   4. examples/mnist/train_mnist.py --device 0 for one epoch (digits);
+#   5. the benchmark against PyTorch CUDA (tools/bench_gpu.py);
+#   6. the conformance kit on @cupy:0, module by module, in the time left
+#      of BUDGET seconds (default 420) for the whole script.
+set -u
+cd "$(dirname "$0")/../../.."
+OUT=${OUT:-$PWD/gpu_check_out}
+PY=${PYTHON:-python3}
+BUDGET=${BUDGET:-420}
+mkdir -p "$OUT"
+START=$(date +%s)
+: > "$OUT/summary.txt"
+
+elapsed() { echo $(( $(date +%s) - START )); }
+
+# step NAME LIMIT COMMAND...: run COMMAND with a time limit, log to
+# $OUT/NAME.log, record its exit status.
+step() {
+    local name=$1 limit=$2 t0 rc
+    shift 2
+    t0=$(date +%s)
+    echo "== $name (limit ${limit}s, $(elapsed)s elapsed)"
+    timeout -s INT -k 20 "$limit" "$@" > "$OUT/$name.log" 2>&1
+    rc=$?
+    echo "$name: exit $rc in $(( $(date +%s) - t0 ))s" | tee -a "$OUT/summary.txt"
+    tail -n 25 "$OUT/$name.log"
+    return $rc
+}
+
+install() {
+    nvidia-smi || true
+    "$PY" -c 'import cupy, numpy; print("CuPy", cupy.__version__, "NumPy", numpy.__version__)'
+    local args="--no-deps --no-build-isolation -e . ./plugins/chainer-cuda"
+    # shellcheck disable=SC2086
+    "$PY" -m pip install $args || "$PY" -m pip install --break-system-packages $args || return 1
+    if ! "$PY" -c 'import sklearn' 2>/dev/null; then
+        local wheels=(plugins/chainer-cuda/tools/wheels/*.whl)
+        if [ -e "${wheels[0]}" ]; then
+            "$PY" -m pip install --no-deps --no-index "${wheels[@]}" ||
+                "$PY" -m pip install --break-system-packages --no-deps --no-index "${wheels[@]}"
+        else
+            echo "scikit-learn is missing and no wheels were carried: the digits example will fail"
+        fi
+    fi
+}
+
+export -f install
+export PY
+step install 90 bash -c install
+step info 40 "$PY" -m chainer_core info
+step plugin_tests 100 "$PY" -m pytest -q -rfEs -p no:cacheprovider \
+    -m 'not slow' plugins/chainer-cuda/tests
+step mnist 60 "$PY" examples/mnist/train_mnist.py --device 0 --epoch 1 \
+    --unit 200 --noplot --out "$OUT/mnist_result"
+step bench 90 "$PY" plugins/chainer-cuda/tools/bench_gpu.py \
+    mlp_step:256 conv_step:128 tiny_mlp_step:1
+
+# The kit, module by module (its largest first), so that one slow module
+# does not hide the others' results. Each gets the time left in proportion
+# to its weight among the modules still to run (time a module leaves
+# unused goes to the rest), and at least 15 s while there is any.
+MODULES=(test_ops:40 test_special_values:15 test_optimizers:15 test_links:12
+         test_mixed_dtypes:8 test_mixed_devices:5 test_bad_input:5)
+WEIGHTS=100
+for entry in "${MODULES[@]}"; do
+    module=${entry%%:*}
+    weight=${entry##*:}
+    left=$(( BUDGET - $(elapsed) ))
+    limit=$(( left * weight / WEIGHTS ))
+    WEIGHTS=$(( WEIGHTS - weight ))
+    [ "$limit" -lt 15 ] && limit=15
+    if [ "$left" -lt 15 ]; then
+        echo "kit_$module: skipped, no time left" | tee -a "$OUT/summary.txt"
+        continue
+    fi
+    step "kit_$module" "$limit" env CHAINER_TEST_DEVICES=@cupy:0 \
+        "$PY" -m pytest -q -rfE -p no:cacheprovider --maxfail=50 \
+        --pyargs "chainer_core.testing.conformance.$module"
+done
+echo "total $(elapsed)s" | tee -a "$OUT/summary.txt"
