@@ -1,9 +1,60 @@
 """chainer-core: define-by-run deep learning, with installable backends."""
+import importlib as _importlib
 import os as _os
+import sys as _sys
 
 import numpy as _numpy
 
+
+def _lazy(package, exports=None, submodules=()):
+    """PEP 562 ``__getattr__`` and ``__dir__`` for ``package``, which import
+    its names on first access instead of with the package (most programs
+    use a few of chainer_core's hundreds of modules).
+
+    ``exports`` maps a module (relative to ``package`` when it starts with
+    a dot) to the names the package takes from it. ``submodules`` names the
+    package's modules that are attributes of it, or is True for all of
+    them.
+    """
+    where = {name: module for module, names in (exports or {}).items()
+             for name in names}
+
+    def __getattr__(name):
+        if name in where:
+            value = getattr(_importlib.import_module(where[name], package),
+                            name)
+            # Bound on the module, so that later lookups (F.relu in a
+            # training loop) skip __getattr__.
+            setattr(_sys.modules[package], name, value)
+            return value
+        if name == '__all__':
+            # ``from package import *`` imports the lazy names too.
+            return [n for n in __dir__() if not n.startswith('_')]
+        if (name in submodules if submodules is not True
+                else not name.startswith('__')):
+            try:
+                return _importlib.import_module(package + '.' + name)
+            except ModuleNotFoundError as e:
+                if e.name != package + '.' + name:
+                    raise
+        raise AttributeError('module {!r} has no attribute {!r}'.format(
+            package, name))
+
+    def __dir__():
+        names = set(vars(_sys.modules[package])) | set(where)
+        if submodules is True:
+            import pkgutil
+            names.update(m.name for m in pkgutil.iter_modules(
+                _sys.modules[package].__path__))
+        else:
+            names.update(submodules)
+        return sorted(names)
+
+    return __getattr__, __dir__
+
+
 from chainer_core._runtime import host as _backend_host
+from chainer_core._runtime import kernels as _kernels
 from chainer_core.configuration import (  # NOQA
     config, get_dtype, global_config, mixed16, using_config)
 
@@ -15,19 +66,21 @@ from chainer_core.function_node import FunctionNode, grad  # NOQA
 from chainer_core._backprop import backward  # NOQA
 from chainer_core.backend import get_array_module  # NOQA
 from chainer_core._runtime.host import get_device, using_device  # NOQA
-from chainer_core import backend, functions, initializers, utils  # NOQA
-from chainer_core import gradient_check  # NOQA
-from chainer_core.distribution import (  # NOQA
-    Distribution, cross_entropy, kl_divergence, register_kl)
-from chainer_core import distributions  # NOQA
-from chainer_core._runtime_info import print_runtime_info  # NOQA
-from chainer_core import device_resident  # NOQA
-from chainer_core.device_resident import DeviceResident  # NOQA
-from chainer_core.link import Chain, ChainList, Link  # NOQA
-from chainer_core.sequential import Sequential  # NOQA
-from chainer_core import (  # NOQA
-    dataset, datasets, iterators, links, optimizers, reporter, serializers,
-    training)
+# Variable's operators are FunctionNodes of basic_math; the other ops load
+# on first use.
+from chainer_core import backend, functions  # NOQA
+from chainer_core.functions.math import basic_math  # NOQA
+
+
+def _declare_kernels():
+    # The ops and the optimizers declare their kernels when imported.
+    from chainer_core import optimizers
+    for package in (functions, optimizers):
+        for name in package.__all__:
+            getattr(package, name)
+
+
+_kernels.set_declarer(_declare_kernels)
 
 __version__ = '0.1.0'
 
@@ -63,27 +116,8 @@ class DebugMode:
         self._cm.__exit__(*exc)
 
 
-# After no_backprop_mode and force_backprop_mode: chainer_core.function
-# re-exports them, as chainer.function did.
-from chainer_core.function import Function, FunctionAdapter  # NOQA
-from chainer_core.function_hook import (  # NOQA
-    FunctionHook, get_function_hooks)
-from chainer_core.link_hook import LinkHook  # NOQA
-from chainer_core.optimizer import (  # NOQA
-    GradientMethod, Hyperparameter, Optimizer, UpdateRule)
-from chainer_core.reporter import (  # NOQA
-    DictSummary, Reporter, Summary, get_current_reporter, report,
-    report_scope)
-from chainer_core.serializer import (  # NOQA
-    AbstractSerializer, Deserializer, Serializer)
-from chainer_core import (  # NOQA
-    backends, function_hooks, link_hooks, optimizer_hooks)
-
-
-from chainer_core import types, warnings  # NOQA
+from chainer_core import backends  # NOQA
 from chainer_core.backend import is_arrays_compatible  # NOQA
-from chainer_core.functions.math import basic_math  # NOQA
-from chainer_core.initializer import Initializer  # NOQA
 
 # Set by users to silence utils.experimental's warnings.
 disable_experimental_feature_warning = bool(int(
@@ -144,31 +178,33 @@ def should_use_cudnn_tensor_core(dtype):
     return cuda.should_use_cudnn_tensor_core(dtype)
 
 
-# Imported on first use: cuda imports CuPy, the others are rarely needed.
-_LAZY_MODULES = {
-    'cuda': 'chainer_core.backends.cuda',
-    'array': 'chainer_core.functions.array',
-    'computational_graph': 'chainer_core.computational_graph',
-    'exporters': 'chainer_core.exporters',
-    'graph_optimizations': 'chainer_core.graph_optimizations',
-    'memory_layouts': 'chainer_core.memory_layouts',
-}
-_GRAPH_OPT = 'chainer_core.graph_optimizations.'
-_LAZY_NAMES = {
-    'static_graph': _GRAPH_OPT + 'static_graph',
-    'static_code': _GRAPH_OPT + 'static_graph_utilities',
-}
-
-
-def __getattr__(name):
-    import importlib
-    if name in _LAZY_MODULES:
-        return importlib.import_module(_LAZY_MODULES[name])
-    if name in _LAZY_NAMES:
-        return getattr(importlib.import_module(_LAZY_NAMES[name]), name)
-    raise AttributeError('module {!r} has no attribute {!r}'.format(
-        __name__, name))
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_LAZY_MODULES) | set(_LAZY_NAMES))
+# Imported on first use: together the subpackages import most of the
+# package's modules, and cuda imports CuPy.
+__getattr__, __dir__ = _lazy(__name__, {
+    '._runtime_info': ('print_runtime_info',),
+    '.backends': ('cuda',),
+    '.device_resident': ('DeviceResident',),
+    '.distribution': (
+        'Distribution', 'cross_entropy', 'kl_divergence', 'register_kl'),
+    '.function': ('Function', 'FunctionAdapter'),
+    '.function_hook': ('FunctionHook', 'get_function_hooks'),
+    '.functions': ('array',),
+    '.graph_optimizations.static_graph': ('static_graph',),
+    '.graph_optimizations.static_graph_utilities': ('static_code',),
+    '.initializer': ('Initializer',),
+    '.link': ('Chain', 'ChainList', 'Link'),
+    '.link_hook': ('LinkHook',),
+    '.optimizer': ('GradientMethod', 'Hyperparameter', 'Optimizer',
+                   'UpdateRule'),
+    '.reporter': ('DictSummary', 'Reporter', 'Summary',
+                  'get_current_reporter', 'report', 'report_scope'),
+    '.sequential': ('Sequential',),
+    '.serializer': ('AbstractSerializer', 'Deserializer', 'Serializer'),
+}, submodules=(
+    'computational_graph', 'dataset', 'datasets', 'device_resident',
+    'distribution', 'distributions', 'exporters', 'function',
+    'function_hook', 'function_hooks', 'gradient_check', 'graph_optimizations',
+    'initializer', 'initializers', 'iterators', 'link', 'link_hook',
+    'link_hooks', 'links', 'memory_layouts', 'optimizer', 'optimizer_hooks',
+    'optimizers', 'reporter', 'sequential', 'serializer', 'serializers',
+    'training', 'types', 'utils', 'warnings'))

@@ -12,6 +12,7 @@ public signature in both cases.
 """
 import functools
 import inspect
+import threading
 
 from backend_api.errors import KernelNotFoundError, PluginError
 from backend_api._markers import ESCAPE_HATCH
@@ -31,6 +32,47 @@ class KernelSpec:
 
 _specs = {}
 _cache = {}
+# chainer_core imports its ops on first use, and an op declares its kernels
+# when imported: the registry has the core import them all before it is
+# first asked for a kernel by name.
+_declarer = None
+_RUNNING = object()
+_declarer_lock = threading.RLock()
+
+
+def set_declarer(fn):
+    """Have ``fn()`` import the core's modules declaring kernels (and graph
+    kernels), once, before the first lookup of a kernel by name."""
+    global _declarer
+    _declarer = fn
+
+
+def declare_all():
+    """Run the declarer of ``set_declarer`` unless it has run."""
+    global _declarer
+    if _declarer is None:
+        return
+    # Other threads wait for the declarations; the declaring thread may look
+    # kernels up while importing (its lookups see what is declared so far).
+    with _declarer_lock:
+        fn = _declarer
+        if fn is None or fn is _RUNNING:
+            return
+        _declarer = _RUNNING
+        try:
+            fn()
+        except BaseException:
+            _declarer = fn
+            raise
+        _declarer = None
+
+
+def _spec(name):
+    spec = _specs.get(name)
+    if spec is None and _declarer is not None:
+        declare_all()
+        spec = _specs.get(name)
+    return spec
 
 
 def _public_signature(fn):
@@ -64,7 +106,7 @@ def declare(name, reference=None, signature=None):
 
 def register_kernel(op_name, backend_name, fn, distribution='<unknown>'):
     """Make ``fn`` compute ``op_name`` for arrays of ``backend_name``."""
-    spec = _specs.get(op_name)
+    spec = _spec(op_name)
     if spec is None:
         raise PluginError(
             'unknown kernel name {!r} (backend {!r}); known kernels are listed '
@@ -99,11 +141,15 @@ def unregister_all():
 
 def specs():
     """Every declared kernel, sorted by name."""
+    declare_all()
     return [_specs[k] for k in sorted(_specs)]
 
 
 def get_spec(name):
-    return _specs[name]
+    spec = _spec(name)
+    if spec is None:
+        raise KeyError(name)
+    return spec
 
 
 def resolve(op_name, device):
@@ -114,7 +160,7 @@ def resolve(op_name, device):
     not cover), then the reference, on NumPy views of the device's memory
     where the device offers them, else on its ``xp``.
     """
-    spec = _specs.get(op_name)
+    spec = _spec(op_name)
     if spec is None:
         raise KernelNotFoundError('unknown kernel {!r}'.format(op_name))
     impl = spec.implementations.get(device.backend.name)

@@ -1,7 +1,10 @@
 """Function hooks (Chainer's ``chainer.function_hooks``)."""
-from chainer_core.function_hooks.callable_hook import CallableHook  # NOQA
-from chainer_core.function_hooks.cuda_profile import CUDAProfileHook  # NOQA
-from chainer_core.function_hooks.cupy_memory_profile import (  # NOQA
-    CupyMemoryProfileHook)
-from chainer_core.function_hooks.debug_print import PrintHook  # NOQA
-from chainer_core.function_hooks.timer import TimerHook  # NOQA
+from chainer_core import _lazy
+
+__getattr__, __dir__ = _lazy(__name__, {
+    '.callable_hook': ('CallableHook',),
+    '.cuda_profile': ('CUDAProfileHook',),
+    '.cupy_memory_profile': ('CupyMemoryProfileHook',),
+    '.debug_print': ('PrintHook',),
+    '.timer': ('TimerHook',),
+}, submodules=True)

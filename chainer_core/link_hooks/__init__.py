@@ -1,6 +1,8 @@
 """Link hooks (Chainer's ``chainer.link_hooks``)."""
-from chainer_core.link_hooks.spectral_normalization import (  # NOQA
-    SpectralNormalization)
-from chainer_core.link_hooks.timer import TimerHook  # NOQA
-from chainer_core.link_hooks.weight_standardization import (  # NOQA
-    WeightStandardization)
+from chainer_core import _lazy
+
+__getattr__, __dir__ = _lazy(__name__, {
+    '.spectral_normalization': ('SpectralNormalization',),
+    '.timer': ('TimerHook',),
+    '.weight_standardization': ('WeightStandardization',),
+}, submodules=True)

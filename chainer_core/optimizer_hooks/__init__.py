@@ -5,12 +5,13 @@ parameter before the update, or once per update for
 :class:`GradientClipping`) or, except GradientClipping, with
 ``param.update_rule.add_hook(hook)`` for one parameter.
 """
-from chainer_core.optimizer_hooks.gradient_clipping import (  # NOQA
-    GradientClipping)
-from chainer_core.optimizer_hooks.gradient_hard_clipping import (  # NOQA
-    GradientHardClipping)
-from chainer_core.optimizer_hooks.gradient_lars import GradientLARS  # NOQA
-from chainer_core.optimizer_hooks.gradient_noise import (  # NOQA
-    GradientNoise, exponential_decay_noise)
-from chainer_core.optimizer_hooks.lasso import Lasso  # NOQA
-from chainer_core.optimizer_hooks.weight_decay import WeightDecay  # NOQA
+from chainer_core import _lazy
+
+__getattr__, __dir__ = _lazy(__name__, {
+    '.gradient_clipping': ('GradientClipping',),
+    '.gradient_hard_clipping': ('GradientHardClipping',),
+    '.gradient_lars': ('GradientLARS',),
+    '.gradient_noise': ('exponential_decay_noise', 'GradientNoise'),
+    '.lasso': ('Lasso',),
+    '.weight_decay': ('WeightDecay',),
+}, submodules=True)

@@ -1,1 +1,7 @@
 """Utility functions that build on other functions (``forget``)."""
+
+from chainer_core import _lazy
+
+# The op modules are attributes of the package, as in Chainer, imported on
+# first access.
+__getattr__, __dir__ = _lazy(__name__, submodules=True)

@@ -1,37 +1,26 @@
 """Trainer extensions (Chainer's ``chainer.training.extensions``)."""
-from chainer_core.training.extensions import snapshot_writers  # NOQA
-from chainer_core.training.extensions._snapshot import (  # NOQA
-    snapshot, snapshot_object)
-from chainer_core.training.extensions.computational_graph import (  # NOQA
-    DumpGraph, dump_graph)
-from chainer_core.training.extensions.evaluator import Evaluator  # NOQA
-from chainer_core.training.extensions.exponential_shift import (  # NOQA
-    ExponentialShift)
-from chainer_core.training.extensions.fail_on_nonnumber import (  # NOQA
-    FailOnNonNumber)
-from chainer_core.training.extensions.inverse_shift import (  # NOQA
-    InverseShift)
-from chainer_core.training.extensions.linear_shift import LinearShift  # NOQA
-from chainer_core.training.extensions.log_report import LogReport  # NOQA
-from chainer_core.training.extensions.micro_average import (  # NOQA
-    MicroAverage)
-from chainer_core.training.extensions.multistep_shift import (  # NOQA
-    MultistepShift)
-from chainer_core.training.extensions.parameter_statistics import (  # NOQA
-    ParameterStatistics)
-from chainer_core.training.extensions.plot_report import PlotReport  # NOQA
-from chainer_core.training.extensions.polynomial_shift import (  # NOQA
-    PolynomialShift)
-from chainer_core.training.extensions.print_report import PrintReport  # NOQA
-from chainer_core.training.extensions.progress_bar import ProgressBar  # NOQA
-from chainer_core.training.extensions.snapshot_writers import (  # NOQA
-    ProcessWriter, SimpleWriter, ThreadWriter)
-from chainer_core.training.extensions.step_shift import StepShift  # NOQA
-from chainer_core.training.extensions.value_observation import (  # NOQA
-    observe_lr, observe_value)
-from chainer_core.training.extensions.variable_statistics_plot import (  # NOQA
-    VariableStatisticsPlot)
-from chainer_core.training.extensions.variable_unchain import (  # NOQA
-    unchain_variables)
-from chainer_core.training.extensions.warmup_shift import WarmupShift  # NOQA
-from chainer_core.training.extensions import util  # NOQA
+from chainer_core import _lazy
+
+__getattr__, __dir__ = _lazy(__name__, {
+    '._snapshot': ('snapshot', 'snapshot_object'),
+    '.computational_graph': ('dump_graph', 'DumpGraph'),
+    '.evaluator': ('Evaluator',),
+    '.exponential_shift': ('ExponentialShift',),
+    '.fail_on_nonnumber': ('FailOnNonNumber',),
+    '.inverse_shift': ('InverseShift',),
+    '.linear_shift': ('LinearShift',),
+    '.log_report': ('LogReport',),
+    '.micro_average': ('MicroAverage',),
+    '.multistep_shift': ('MultistepShift',),
+    '.parameter_statistics': ('ParameterStatistics',),
+    '.plot_report': ('PlotReport',),
+    '.polynomial_shift': ('PolynomialShift',),
+    '.print_report': ('PrintReport',),
+    '.progress_bar': ('ProgressBar',),
+    '.snapshot_writers': ('ProcessWriter', 'SimpleWriter', 'ThreadWriter'),
+    '.step_shift': ('StepShift',),
+    '.value_observation': ('observe_lr', 'observe_value'),
+    '.variable_statistics_plot': ('VariableStatisticsPlot',),
+    '.variable_unchain': ('unchain_variables',),
+    '.warmup_shift': ('WarmupShift',),
+}, submodules=True)

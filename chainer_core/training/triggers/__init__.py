@@ -1,12 +1,13 @@
 """Triggers (Chainer's ``chainer.training.triggers``)."""
-from chainer_core.training.triggers.interval_trigger import (  # NOQA
-    IntervalTrigger)
-from chainer_core.training.util import get_trigger  # NOQA
-from chainer_core.training.triggers.manual_schedule_trigger import (  # NOQA
-    ManualScheduleTrigger)
-from chainer_core.training.triggers.minmax_value_trigger import (  # NOQA
-    BestValueTrigger, MaxValueTrigger, MinValueTrigger)
-from chainer_core.training.triggers.early_stopping_trigger import (  # NOQA
-    EarlyStoppingTrigger)
-from chainer_core.training.triggers.once_trigger import OnceTrigger  # NOQA
-from chainer_core.training.triggers.time_trigger import TimeTrigger  # NOQA
+from chainer_core import _lazy
+
+__getattr__, __dir__ = _lazy(__name__, {
+    '.early_stopping_trigger': ('EarlyStoppingTrigger',),
+    '.interval_trigger': ('IntervalTrigger',),
+    '.manual_schedule_trigger': ('ManualScheduleTrigger',),
+    '.minmax_value_trigger': (
+        'BestValueTrigger', 'MaxValueTrigger', 'MinValueTrigger'),
+    '.once_trigger': ('OnceTrigger',),
+    '.time_trigger': ('TimeTrigger',),
+    'chainer_core.training.util': ('get_trigger',),
+}, submodules=True)

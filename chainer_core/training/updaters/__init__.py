@@ -1,9 +1,9 @@
 """Updaters (Chainer's ``chainer.training.updaters``)."""
-from chainer_core.training.updaters import (  # NOQA
-    multiprocess_parallel_updater)
-from chainer_core.training.updaters.multiprocess_parallel_updater import \
-    MultiprocessParallelUpdater  # NOQA
-from chainer_core.training.updaters.parallel_updater import (  # NOQA
-    ParallelUpdater)
-from chainer_core.training.updaters.standard_updater import (  # NOQA
-    StandardUpdater)
+from chainer_core import _lazy
+
+# Imported on first use: MultiprocessParallelUpdater imports multiprocessing.
+__getattr__, __dir__ = _lazy(__name__, {
+    '.multiprocess_parallel_updater': ('MultiprocessParallelUpdater',),
+    '.parallel_updater': ('ParallelUpdater',),
+    '.standard_updater': ('StandardUpdater',),
+}, submodules=True)

@@ -1,1 +1,6 @@
 """Vision models (VGG, ResNet, GoogLeNet) with Chainer's layer names."""
+from chainer_core import _lazy
+
+# The link modules are attributes of the package, as in Chainer, imported on
+# first access.
+__getattr__, __dir__ = _lazy(__name__, submodules=True)
