@@ -16,7 +16,7 @@
 #      plugins/chainer-cuda/tools/wheels (pip download --no-deps
 #      --python-version 3.12 scikit-learn scipy joblib threadpoolctl);
 #   2. python -m chainer_core info;
-#   3. the plugin's tests (plugins/chainer-cuda/tests);
+#   3. the plugin's GPU tests (its other tests need no GPU);
 #   4. examples/mnist/train_mnist.py --device 0 for one epoch (digits);
 #   5. the benchmark against PyTorch CUDA (tools/bench_gpu.py);
 #   6. the conformance kit on @cupy:0, module by module, in the time left
@@ -67,8 +67,8 @@ export -f install
 export PY
 step install 90 bash -c install
 step info 40 "$PY" -m chainer_core info
-step plugin_tests 100 "$PY" -m pytest -q -rfEs -p no:cacheprovider \
-    -m 'not slow' plugins/chainer-cuda/tests
+step plugin_tests 120 "$PY" -m pytest -q -rfEs -p no:cacheprovider \
+    -m gpu plugins/chainer-cuda/tests
 step mnist 60 "$PY" examples/mnist/train_mnist.py --device 0 --epoch 1 \
     --unit 200 --noplot --out "$OUT/mnist_result"
 step bench 90 "$PY" plugins/chainer-cuda/tools/bench_gpu.py \
@@ -88,6 +88,7 @@ for entry in "${MODULES[@]}"; do
     limit=$(( left * weight / WEIGHTS ))
     WEIGHTS=$(( WEIGHTS - weight ))
     [ "$limit" -lt 15 ] && limit=15
+    [ "$limit" -gt "$left" ] && limit=$left
     if [ "$left" -lt 15 ]; then
         echo "kit_$module: skipped, no time left" | tee -a "$OUT/summary.txt"
         continue

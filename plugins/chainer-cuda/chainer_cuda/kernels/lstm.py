@@ -77,11 +77,12 @@ def lstm_grad(c_prev, x, gc, gh):
     batch = x.shape[0]
     x = xp.ascontiguousarray(x)
     head = c_prev[:batch]
+    # A raw output is never allocated by CuPy, so both outputs are given.
+    gc_prev = xp.empty_like(head)
     gx = xp.empty_like(x)
-    gc_prev = _lstm_grad(
-        head, x, head if gc is None else gc[:batch],
-        head if gh is None else gh, gc is not None, gh is not None,
-        _inner(c_prev), gx)
+    _lstm_grad(head, x, head if gc is None else gc[:batch],
+               head if gh is None else gh, gc is not None, gh is not None,
+               _inner(c_prev), gc_prev, gx)
     if batch < c_prev.shape[0]:
         rest = xp.zeros_like(c_prev[batch:]) if gc is None else gc[batch:]
         gc_prev = xp.concatenate((gc_prev, rest))
