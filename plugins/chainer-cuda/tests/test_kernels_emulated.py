@@ -1,15 +1,19 @@
-"""The elementwise kernels of the plugin against chainer-core's references,
-without a GPU: each kernel's CUDA source runs on the CPU, compiled by the
-C++ compiler (float32 and float64; the helpers it uses are plain C++ there).
+"""The kernels of the plugin against chainer-core's references, without a
+GPU: each kernel's CUDA source runs on the CPU, compiled by the C++
+compiler (float32 and float64; the helpers it uses are plain C++ there).
 
-The emulation follows ``cupy.ElementwiseKernel``'s rules: type placeholders
-bound by the arrays given, array parameters broadcast together and read
-(or, for outputs, bound by reference) per element ``i``, ``raw`` ones
-indexed freely, outputs either all given or all allocated (a raw output
-never is). Elsewhere the kernels' fake CuPy is NumPy.
+The emulation of an elementwise kernel follows ``cupy.ElementwiseKernel``'s
+rules: type placeholders bound by the arrays given, array parameters
+broadcast together and read (or, for outputs, bound by reference) per
+element ``i``, ``raw`` ones indexed freely, outputs either all given or all
+allocated (a raw output never is). A raw kernel runs each CUDA thread as a
+thread of its own, one block after another: ``__syncthreads`` is a barrier
+of the block and a warp shuffle an exchange between barriers of the warp.
+Elsewhere the kernels' CuPy is NumPy.
 """
 import ctypes
 import hashlib
+import re
 import shutil
 import subprocess
 import types
@@ -26,10 +30,6 @@ COMPILER = shutil.which('g++') or shutil.which('c++')
 pytestmark = pytest.mark.skipif(COMPILER is None,
                                 reason='no C++ compiler here')
 
-# The RawKernels need a GPU's warps and shared memory.
-RAW = {'softmax', 'log_softmax', 'softmax_cross_entropy',
-       'softmax_cross_entropy_grad', 'batch_normalization',
-       'batch_normalization_grad'}
 FIXED = {n: numpy.dtype(n) for n in ('float32', 'float64', 'bool',
                                      'int64')}
 C_TYPES = {numpy.dtype('float32'): ('float', ctypes.c_float),
@@ -46,6 +46,62 @@ template <typename V> struct Raw {
     V& operator[](ptrdiff_t k) const { return p[k]; }
 };
 '''
+# CUDA's execution model for the raw kernels, on threads.
+RAW_PRELUDE = r'''
+#include <barrier>
+#include <cmath>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
+using namespace std;
+#define __global__
+#define __device__
+#define __shared__ static
+struct cc_dim3 { unsigned x, y, z; };
+static thread_local cc_dim3 threadIdx, blockIdx;
+static cc_dim3 blockDim, gridDim;
+static barrier<>* cc_block_barrier;
+static vector<unique_ptr<barrier<>>> cc_warp_barriers;
+static double cc_exchange[1024];
+static void __syncthreads() { cc_block_barrier->arrive_and_wait(); }
+template <typename V> static V __shfl_xor_sync(unsigned, V v, int o) {
+    unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    barrier<>& b = *cc_warp_barriers[warp];
+    cc_exchange[threadIdx.x] = (double)v;
+    b.arrive_and_wait();
+    V other = (V)cc_exchange[warp * 32 + (lane ^ o)];
+    b.arrive_and_wait();
+    return other;
+}
+static void cc_run(unsigned grid, unsigned block,
+                   const function<void()>& kernel) {
+    blockDim = {block, 1, 1};
+    gridDim = {grid, 1, 1};
+    for (unsigned b = 0; b < grid; ++b) {
+        barrier<> block_barrier(block);
+        cc_block_barrier = &block_barrier;
+        cc_warp_barriers.clear();
+        for (unsigned w = 0; w * 32 < block; ++w) {
+            cc_warp_barriers.emplace_back(
+                new barrier<>(min(32u, block - w * 32)));
+        }
+        vector<thread> threads;
+        for (unsigned t = 0; t < block; ++t) {
+            threads.emplace_back([=, &kernel]() {
+                threadIdx = {t, 0, 0};
+                blockIdx = {b, 0, 0};
+                kernel();
+            });
+        }
+        for (auto& thread : threads) thread.join();
+    }
+}
+'''
+RAW_SCALARS = {numpy.dtype('int64'): ctypes.c_longlong,
+               numpy.dtype('int32'): ctypes.c_int,
+               numpy.dtype('float64'): ctypes.c_double}
 
 
 def _params(text):
@@ -58,7 +114,7 @@ class Emulator:
         self.folder = folder
         self.libraries = {}
 
-    def library(self, source):
+    def library(self, source, flags=()):
         key = hashlib.sha1(source.encode()).hexdigest()
         lib = self.libraries.get(key)
         if lib is None:
@@ -66,8 +122,9 @@ class Emulator:
             so = self.folder / (key + '.so')
             cpp.write_text(source)
             proc = subprocess.run(
-                [COMPILER, '-O1', '-shared', '-fPIC', '-ffp-contract=off',
-                 str(cpp), '-o', str(so)], capture_output=True, text=True)
+                [COMPILER, '-O1', '-shared', '-fPIC', '-ffp-contract=off']
+                + list(flags) + [str(cpp), '-o', str(so)],
+                capture_output=True, text=True)
             assert proc.returncode == 0, proc.stderr + source
             lib = self.libraries[key] = ctypes.CDLL(str(so))
         return lib
@@ -129,6 +186,30 @@ class Emulator:
         run(int(numpy.prod(shape)), *values)
         return given[0] if len(given) == 1 else tuple(given)
 
+    def raw(self, kernel, grid, block, args, shared_mem=0, **dtypes):
+        source = kernel.source(**dtypes)
+        match = re.search(r'extern "C" __global__ void (\w+)\((.*?)\)',
+                          source, re.S)
+        name, params = match.groups()
+        names = [p.split()[-1].lstrip('*') for p in params.split(',')]
+        source = '{}{}\nextern "C" void cc_launch(unsigned grid, ' \
+            'unsigned block, {}) {{\n  cc_run(grid, block, [&]() {{ ' \
+            '{}({}); }});\n}}\n'.format(RAW_PRELUDE, source, params, name,
+                                        ', '.join(names))
+        values, argtypes = [], []
+        for a in args:
+            if isinstance(a, numpy.ndarray):
+                assert a.flags.c_contiguous, name
+                values.append(a.ctypes.data_as(ctypes.c_void_p))
+                argtypes.append(ctypes.c_void_p)
+            else:
+                cscalar = RAW_SCALARS[numpy.asarray(a).dtype]
+                values.append(cscalar(a))
+                argtypes.append(cscalar)
+        launch = self.library(source, ('-std=c++20', '-pthread')).cc_launch
+        launch.argtypes = [ctypes.c_uint, ctypes.c_uint] + argtypes
+        launch(grid[0], block[0], *values)
+
 
 @pytest.fixture(scope='module')
 def emulated(tmp_path_factory):
@@ -136,13 +217,17 @@ def emulated(tmp_path_factory):
     fake = types.SimpleNamespace(
         ascontiguousarray=numpy.ascontiguousarray,
         empty_like=numpy.empty_like, zeros_like=numpy.zeros_like,
-        concatenate=numpy.concatenate,
+        concatenate=numpy.concatenate, empty=numpy.empty,
+        asarray=numpy.asarray,
         random=types.SimpleNamespace(
             random_sample=lambda shape, dtype: numpy.random.random_sample(
                 shape).astype(dtype)))
     patch = pytest.MonkeyPatch()
     patch.setattr(_build.Elementwise, '__call__',
                   lambda kernel, *args: emulator(kernel, *args))
+    patch.setattr(_build.Raw, '__call__',
+                  lambda kernel, *args, **kwargs: emulator.raw(
+                      kernel, *args, **kwargs))
     for module in (_build, lstm, noise, normalization, softmax):
         patch.setattr(module, 'cupy', lambda: fake)
     yield
@@ -169,7 +254,7 @@ DTYPES = (numpy.float32, numpy.float64)
 
 
 @pytest.mark.parametrize('dtype', DTYPES, ids=lambda d: d.__name__)
-@pytest.mark.parametrize('name', sorted(set(CASES) - RAW))
+@pytest.mark.parametrize('name', sorted(CASES))
 def test_kernel_matches_reference(emulated, name, dtype):
     rng = numpy.random.RandomState(1)
     for i, args in enumerate(CASES[name](rng, dtype)):

@@ -256,7 +256,9 @@ def softmax_cross_entropy_grad(x, t, gloss, class_weight, ignore_label,
     gx = xp.empty_like(x)
     # The count stays on the GPU: reading it would wait for the forward.
     if normalize:
-        count = (t != ignore_label).sum(dtype=numpy.int64)
+        # keepdims: an array also on NumPy (the tests' CPU emulation), as
+        # CuPy's sums always are.
+        count = (t != ignore_label).sum(dtype=numpy.int64, keepdims=True)
     else:
         count = xp.asarray(x.shape[0], dtype=numpy.int64)
     grid, block = _grid(rows)
