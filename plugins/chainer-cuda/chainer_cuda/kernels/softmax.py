@@ -10,6 +10,8 @@ import numpy
 from chainer_cuda.kernels._build import Raw, WIDE_FLOATS, cupy
 
 _WARPS_PER_BLOCK = 8
+_LABELS = (numpy.dtype(numpy.int8), numpy.dtype(numpy.int16),
+           numpy.dtype(numpy.int32), numpy.dtype(numpy.int64))
 
 _ROW = r'''
 typedef cc_wide<T>::type C;
@@ -88,7 +90,7 @@ extern "C" __global__ void chainer_cuda_softmax_cross_entropy_rows(
     log_p[row] = lp;
     loss[row] = T(-lp);
 }
-''', {'T': WIDE_FLOATS, 'L': ()})
+''', {'T': WIDE_FLOATS, 'L': _LABELS})
 
 # reduce='mean': -sum(log_p) / count in one block, count being the labels
 # that are not ignore_label (normalize) or the batch size.
@@ -120,7 +122,7 @@ extern "C" __global__ void chainer_cuda_softmax_cross_entropy_mean(
         out[0] = T(-sums[0] / C(c > 1 ? c : 1));
     }
 }
-''', {'T': WIDE_FLOATS, 'L': ()})
+''', {'T': WIDE_FLOATS, 'L': _LABELS})
 
 _sce_grad = Raw('softmax_cross_entropy_grad', _ROW + r'''
 extern "C" __global__ void chainer_cuda_softmax_cross_entropy_grad(
@@ -153,12 +155,7 @@ extern "C" __global__ void chainer_cuda_softmax_cross_entropy_grad(
         gx[at] = T((y - (k == picked ? C(1) : C(0))) * scale);
     }
 }
-''', {'T': WIDE_FLOATS, 'L': ()})
-
-_LABELS = (numpy.dtype(numpy.int8), numpy.dtype(numpy.int16),
-           numpy.dtype(numpy.int32), numpy.dtype(numpy.int64))
-for _kernel in (_sce_rows, _sce_mean, _sce_grad):
-    _kernel.types['L'] = _LABELS
+''', {'T': WIDE_FLOATS, 'L': _LABELS})
 
 
 def _layout(shape, axis):
