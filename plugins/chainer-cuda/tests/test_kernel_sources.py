@@ -172,3 +172,6 @@ def test_every_kernel_is_checked():
     assert kinds == {'elementwise', 'raw'}
     assert all(k.name.startswith('chainer_cuda_')
                for k in _build.DEFINITIONS)
+    # An empty list of dtypes would leave a raw kernel uncompiled here.
+    assert all(all(k.types.values()) for k in _build.DEFINITIONS
+               if k.kind == 'raw')
