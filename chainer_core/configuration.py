@@ -7,6 +7,9 @@ import threading
 import numpy
 
 
+_UNSET = object()
+
+
 class GlobalConfig:
     """Process-wide defaults of the configuration keys."""
 
@@ -48,10 +51,12 @@ class LocalConfig:
         delattr(self._local, name)
 
     def __getattr__(self, name):
-        try:
-            return getattr(self._local, name)
-        except AttributeError:
+        # The thread's overrides as a dict: a key it lacks, the common case,
+        # costs no exception.
+        value = self._local.__dict__.get(name, _UNSET)
+        if value is _UNSET:
             return getattr(self._global, name)
+        return value
 
     def __setattr__(self, name, value):
         setattr(self._local, name, value)
@@ -173,19 +178,31 @@ for _name, _default, _doc in _DEFAULTS:
     global_config.add_key(_name, _default, _doc)
 
 
-@contextlib.contextmanager
 def using_config(name, value, config=config):
     """Set ``config.<name>`` to ``value`` inside the ``with`` block."""
-    if hasattr(config._local, name):
-        old = getattr(config, name)
-        setattr(config, name, value)
-        try:
-            yield
-        finally:
-            setattr(config, name, old)
-    else:
-        setattr(config, name, value)
-        try:
-            yield
-        finally:
-            delattr(config, name)
+    return _ConfigScope(config, name, value)
+
+
+class _ConfigScope(contextlib.ContextDecorator):
+    """The context manager of :func:`using_config` (also a decorator): a
+    class, as the backward pass enters two per call and a generator's costs
+    several times more."""
+
+    def __init__(self, config, name, value):
+        self._config = config
+        self._name = name
+        self._value = value
+
+    def _recreate_cm(self):
+        # A decorated function may run again before it returns.
+        return _ConfigScope(self._config, self._name, self._value)
+
+    def __enter__(self):
+        self._old = self._config._local.__dict__.get(self._name, _UNSET)
+        setattr(self._config, self._name, self._value)
+
+    def __exit__(self, *exc_info):
+        if self._old is _UNSET:
+            delattr(self._config, self._name)
+        else:
+            setattr(self._config, self._name, self._old)
