@@ -204,12 +204,14 @@ class UpdateRule:
         master.grad = None
 
     def _prepare(self, param):
-        device = param.device
         if self._state is None:
             self._state = {}
             self.init_state(param)
-        for key, value in self._state.items():
-            self._state[key] = _on_device(value, device)
+        state = self._state
+        if state:
+            device = param.device
+            for key, value in state.items():
+                state[key] = _on_device(value, device)
 
     def update_core(self, param):
         """Update ``param.array`` from ``param.grad``.
@@ -548,8 +550,12 @@ class GradientMethod(Optimizer):
 
     def reallocate_cleared_grads(self):
         """Give a zero gradient to initialised parameters without one."""
-        for param in self.target.params(False):
-            if param.grad is None:
+        self._reallocate_cleared_grads(self.target.params(False))
+
+    @staticmethod
+    def _reallocate_cleared_grads(params):
+        for param in params:
+            if param.array is not None and param.grad is None:
                 param.grad = param.device.xp.zeros_like(param.array)
 
     def call_hooks(self, timing='pre'):
@@ -592,14 +598,16 @@ class GradientMethod(Optimizer):
                 self.target.zerograds()
             loss.backward(loss_scale=self._loss_scale)
             del loss
-        self.reallocate_cleared_grads()
+        # The parameters are walked three times: gathered once.
+        params = list(self.target.params())
+        self._reallocate_cleared_grads(params)
         self.check_nan_in_grads()
         self.call_hooks('pre')
         self.t += 1
         if self.is_safe_to_update():
-            for param in self.target.params():
+            for param in params:
                 param.update()
-        self.reallocate_cleared_grads()
+        self._reallocate_cleared_grads(params)
         self.call_hooks('post')
         self.update_loss_scale()
 
