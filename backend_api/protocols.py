@@ -112,7 +112,10 @@ class Graph(Protocol):
 # ``unchain(array)``: make the array's node a leaf.
 # ``unchain_backward(array)``: release every op the array depends on; their
 # outputs become leaves (truncated backprop).
-GRAPH_OPTIONAL_METHODS = ('node', 'unchain', 'unchain_backward')
+# ``split(array)``: ``(array, detach(array))`` for a graph array, ``(None,
+# array)`` for any other, in one call; the core makes a Variable of every
+# op output with it (with requires_grad and detach otherwise).
+GRAPH_OPTIONAL_METHODS = ('node', 'unchain', 'unchain_backward', 'split')
 
 GRAPH_METHODS = ('leaf', 'detach', 'requires_grad', 'get_grad', 'set_grad',
                  'backward', 'grad', 'record', 'retained_output')

@@ -48,7 +48,9 @@ the inputs as arrays of its backend carrying their graph, and the
 parameters of the signature column by name. It returns a tuple of the
 outputs with their backward recorded, or declines a call by returning
 `NotImplemented`: the op then runs its own forward, recorded as a node that
-calls its Python backward.
+calls its Python backward. A kernel that *checks inputs* declines every
+call whose inputs its description does not cover; the op's Python type
+check then runs only when it declines.
 """
 
 
@@ -75,10 +77,13 @@ def kernels_markdown(specs, graph_specs):
             _cell(_summary(spec.doc))))
     lines += ['', GRAPH_MARKDOWN_HEADER,
               '{} graph kernels are declared.'.format(len(graph_specs)), '',
-              '| graph kernel | signature | description |', '|---|---|---|']
+              '| graph kernel | signature | checks inputs | description |',
+              '|---|---|---|---|']
     for spec in graph_specs:
-        lines.append('| `{}` | `{}` | {} |'.format(
-            spec.name, spec.signature, _cell(_summary(spec.doc))))
+        lines.append('| `{}` | `{}` | {} | {} |'.format(
+            spec.name, spec.signature,
+            'yes' if spec.checks_inputs else 'no',
+            _cell(_summary(spec.doc))))
     return '\n'.join(lines) + '\n'
 
 
@@ -102,7 +107,9 @@ def kernels_text(specs, graph_specs):
               'that records the graph:']
     for spec in graph_specs:
         lines.append('{}{}'.format(spec.name, spec.signature))
-        lines.append('    {}'.format(_summary(spec.doc)))
+        lines.append('    {}{}'.format(_summary(spec.doc),
+                                       ' Checks its inputs.'
+                                       if spec.checks_inputs else ''))
         lines.append(_implemented_by([], spec.implementations))
     return '\n'.join(lines) + '\n'
 

@@ -7,18 +7,40 @@ from chainer_core._runtime.host import host
 from backend_api.errors import DeviceMismatchError
 from chainer_core._runtime.graphs import graph_for_array as _graph_for_array
 from chainer_core._runtime.graphs import graph_kernel as _graph_kernel
+from chainer_core._runtime.graphs import checking_kernels as _checking_kernels
+from chainer_core._runtime.graphs import _graphs
+from chainer_core._runtime.graphs import _cache as _graph_kernel_cache
+from chainer_core._runtime.graphs import _specs as _graph_kernel_specs
 from chainer_core import _backprop, _function_hooks
 from chainer_core.backend import GpuDevice
 from chainer_core.configuration import config, global_config
 from chainer_core.graph_optimizations.static_graph_utilities import (  # NOQA
     static_forward_optimizations)
 from chainer_core.utils import type_check
-from chainer_core.variable import Variable, as_variable
+from chainer_core.variable import Variable, VariableNode, as_variable
+from chainer_core.variable import variable_from_graph
 
 # apply() reads three keys per call: plain dict lookups in the thread's
 # overrides and the global defaults cost far less than attribute fallback.
 _config_local = config._local
 _config_global = global_config.__dict__
+_hooks_state = _function_hooks._state
+_type_check_state = type_check._thread_local
+_from_graph = variable_from_graph
+_new_object = object.__new__
+
+
+def _output_variable(y, requires_grad):
+    """A Variable of an op's output ``y``, an array of the inputs' type that
+    no backend's graph records (what ``Variable(y)`` makes, without its
+    checks of the array)."""
+    v = _new_object(Variable)
+    v._data = y
+    v._requires_grad = requires_grad
+    v._node = None
+    v._name = None
+    v._grad_var = None
+    return v
 
 
 def _raise_device_mismatch(label, in_data):
@@ -34,6 +56,59 @@ def _raise_device_mismatch(label, in_data):
             '{}: inputs live on different devices: {} and {}; move them to '
             'one device first (x.to_device(...))'.format(
                 label, devices[0].name, devices[1].name))
+
+
+def binary_operator(node_class, other):
+    """``Variable.__<op>__`` of the op ``node_class``, a FunctionNode of
+    two inputs whose graph kernel takes no parameters and is declared with
+    ``checks_inputs``.
+
+    Between two Variables of one backend's graph the graph kernel alone
+    computes and records the op, with no FunctionNode made: what ``apply``
+    does for them, less its bookkeeping, while no function hook, no
+    ``config.debug`` and nothing but recording asks for more. Every other
+    pair of Variables goes through ``apply`` (which also reports the
+    operands a kernel declines), any other operand to ``other(self, rhs)``.
+    """
+    name = node_class.graph_kernel
+    label = node_class._label
+    if name not in _checking_kernels or _graph_kernel_specs[name].params:
+        raise ValueError('{}: graph kernel {!r} must take no parameters and '
+                         'check its inputs'.format(node_class.__name__, name))
+
+    def operator(self, rhs):
+        if not isinstance(rhs, Variable):
+            return other(self, rhs)
+        graph = self._graph
+        if graph is not None and rhs._graph is graph:
+            local = _config_local.__dict__
+            if local:
+                plain = local.get('enable_backprop',
+                                  _config_global['enable_backprop']) and \
+                    not local.get('debug', _config_global['debug'])
+            else:
+                plain = _config_global['enable_backprop'] and \
+                    not _config_global['debug']
+            t = type(self._data)
+            if plain and type(rhs._data) is t and (
+                    self._requires_grad or rhs._requires_grad) and \
+                    not _hooks_state.__dict__.get('hooks'):
+                try:
+                    fn = _graph_kernel_cache[name, t]
+                except KeyError:
+                    fn = _graph_kernel(name, t)
+                if fn is not None:
+                    a = self._garray
+                    b = rhs._garray
+                    outputs = fn(label, (
+                        self._graph_input() if a is None else a,
+                        rhs._graph_input() if b is None else b))
+                    if type(outputs) is tuple and len(outputs) == 1:
+                        return _from_graph(graph, outputs[0])
+        return node_class().apply((self, rhs))[0]
+
+    operator.__name__ = operator.__qualname__ = '__{}__'.format(name)
+    return operator
 
 
 def call_cpu_or_gpu(cpu, gpu, arrays):
@@ -162,34 +237,60 @@ class FunctionNode:
         Returns:
             A tuple of Variables.
         """
-        input_vars = [x if isinstance(x, Variable) else
-                      self._as_input_variable(i, x)
-                      for i, x in enumerate(inputs)]
-        in_data = tuple([x._data for x in input_vars])
+        input_vars = []
+        in_data = []
+        requires_grad = False
+        for x in inputs:
+            if not isinstance(x, Variable):
+                x = self._as_input_variable(len(input_vars), x)
+            if x._requires_grad:
+                requires_grad = True
+            input_vars.append(x)
+            in_data.append(x._data)
+        in_data = tuple(in_data)
         t0 = type(in_data[0]) if in_data else None
+        # Whether every input is an array of the type t0: only such calls
+        # may go to a graph kernel.
+        uniform = True
         for x in in_data:
             if type(x) is not t0:
                 unified = _host_arrays_as_one_type(in_data)
                 if unified is None:
                     _raise_device_mismatch(self.label, in_data)
+                    uniform = False
                 else:
                     in_data = unified
                     t0 = type(in_data[0])
                 break
 
+        # The thread's overrides are read once, and only when there are any.
         local = _config_local.__dict__
-        if local.get('type_check', _config_global['type_check']):
-            self._check_data_type_forward(in_data)
-
-        hooks = _function_hooks.get_function_hooks()
+        if local:
+            type_check = local.get('type_check', _config_global['type_check'])
+            debug = local.get('debug', _config_global['debug'])
+            enable_backprop = local.get('enable_backprop',
+                                        _config_global['enable_backprop'])
+        else:
+            type_check = _config_global['type_check']
+            debug = _config_global['debug']
+            enable_backprop = _config_global['enable_backprop']
+        hooks = _hooks_state.__dict__.get('hooks')
         if self._local_function_hooks:
-            hooks = dict(hooks)
+            hooks = dict(hooks or ())
             hooks.update(self._local_function_hooks)
-        graph = _graph_for_array(in_data[0]) if in_data else None
-        if graph is not None:
-            return self._apply_in_graph(graph, input_vars, in_data, hooks,
-                                        local)
+        record = requires_grad and enable_backprop
 
+        try:
+            graph = _graphs[t0]
+        except KeyError:
+            graph = _graph_for_array(in_data[0]) if in_data else None
+        if graph is not None:
+            return self._apply_in_graph(graph, input_vars, in_data, uniform,
+                                        hooks, type_check, debug,
+                                        requires_grad, record)
+
+        if type_check:
+            self._check_data_type_forward(in_data)
         if hooks:
             for hook in hooks.values():
                 hook.forward_preprocess(self, in_data)
@@ -207,46 +308,48 @@ class FunctionNode:
             for hook in hooks.values():
                 hook.forward_postprocess(self, in_data)
 
-        if local.get('debug', _config_global['debug']):
+        if debug:
             self._check_nan_in_outputs(outputs, 'forward')
 
-        requires_grad = False
-        for x in input_vars:
-            if x._requires_grad:
-                requires_grad = True
-                break
-
-        ret = tuple([Variable(y, requires_grad=requires_grad)
-                     for y in outputs])
-        if requires_grad and local.get('enable_backprop',
-                                       _config_global['enable_backprop']):
-            nodes = tuple([x.node for x in input_vars])
-            rank = 0
-            for n in nodes:
-                if n.rank > rank:
-                    rank = n.rank
-            self.rank = rank
-            self.inputs = nodes
-            out_nodes = []
-            for y in ret:
-                n = y.node
-                n.creator_node = self
-                n.rank = rank + 1
-                out_nodes.append(weakref.ref(n))
-            self.outputs = tuple(out_nodes)
-            idx = self._input_indexes_to_retain
-            if idx is not None:
-                self._retained_input_data = tuple([in_data[i] for i in idx])
-            idx = self._output_indexes_to_retain
-            if idx is not None:
-                self._retained_output_data = tuple([outputs[i] for i in idx])
-        else:
+        if not in_data:
+            # No input whose type the outputs were checked against.
+            return tuple([Variable(y, requires_grad=False) for y in outputs])
+        if not record:
             # No graph: drop what forward asked to keep for backward.
             self._input_indexes_to_retain = None
             self._output_indexes_to_retain = None
-        return ret
+            return tuple([_output_variable(y, requires_grad)
+                          for y in outputs])
 
-    def _apply_in_graph(self, graph, input_vars, in_data, hooks, local):
+        rank = 0
+        nodes = []
+        for x in input_vars:
+            n = x._node
+            if n is None:
+                n = x.node
+            if n.rank > rank:
+                rank = n.rank
+            nodes.append(n)
+        self.rank = rank
+        self.inputs = tuple(nodes)
+        ret = []
+        out_nodes = []
+        for y in outputs:
+            v = _output_variable(y, True)
+            n = v._node = VariableNode(v, None, self)
+            ret.append(v)
+            out_nodes.append(weakref.ref(n))
+        self.outputs = tuple(out_nodes)
+        idx = self._input_indexes_to_retain
+        if idx is not None:
+            self._retained_input_data = tuple([in_data[i] for i in idx])
+        idx = self._output_indexes_to_retain
+        if idx is not None:
+            self._retained_output_data = tuple([outputs[i] for i in idx])
+        return tuple(ret)
+
+    def _apply_in_graph(self, graph, input_vars, in_data, uniform, hooks,
+                        type_check, debug, requires_grad, record):
         """``apply`` for arrays of a backend that records the graph itself.
 
         An op whose graph kernel the backend implements is computed and
@@ -254,31 +357,38 @@ class FunctionNode:
         other op runs its forward here and is recorded as a node whose
         backward calls :meth:`backward` (see :meth:`_backward_in_graph`).
         """
-        requires_grad = False
-        for x in input_vars:
-            if x._requires_grad:
-                requires_grad = True
-                break
-        record = requires_grad and local.get(
-            'enable_backprop', _config_global['enable_backprop'])
-        debug = local.get('debug', _config_global['debug'])
-        if record:
-            g_in = [x._graph_input() for x in input_vars]
-            name = self.graph_kernel
-            if name is not None and not hooks:
-                fn = _graph_kernel(name, type(in_data[0]))
-                if fn is not None:
-                    params = self.graph_kernel_params(in_data)
-                    if params is not None:
-                        outputs = fn(self.label, g_in, **params)
-                        if outputs is not NotImplemented:
-                            if type(outputs) is not tuple:
-                                self._bad_graph_kernel_result(graph, outputs)
-                            if debug:
-                                self._check_nan_in_outputs(outputs,
-                                                           'forward')
-                            return tuple([Variable._from_graph(graph, y)
-                                          for y in outputs])
+        name = self.graph_kernel
+        fn = None
+        if record and uniform and name is not None and not hooks:
+            t = type(in_data[0])
+            try:
+                fn = _graph_kernel_cache[name, t]
+            except KeyError:
+                fn = _graph_kernel(name, t)
+        # A kernel declared to check its inputs declines the calls the type
+        # check would reject, so the check runs only when it declines.
+        if type_check and (fn is None or name not in _checking_kernels):
+            self._check_data_type_forward(in_data)
+            type_check = False
+        if fn is not None:
+            params = self.graph_kernel_params(in_data)
+            if params is not None:
+                g_in = []
+                for x in input_vars:
+                    g = x._garray
+                    g_in.append(x._graph_input() if g is None else g)
+                outputs = fn(self.label, g_in, **params) if params else \
+                    fn(self.label, g_in)
+                if outputs is not NotImplemented:
+                    if type(outputs) is not tuple:
+                        self._bad_graph_kernel_result(graph, outputs)
+                    if debug:
+                        self._check_nan_in_outputs(outputs, 'forward')
+                    if len(outputs) == 1:
+                        return _from_graph(graph, outputs[0]),
+                    return tuple([_from_graph(graph, y) for y in outputs])
+        if type_check:
+            self._check_data_type_forward(in_data)
 
         if hooks:
             for hook in hooks.values():
@@ -301,9 +411,10 @@ class FunctionNode:
         if not record:
             self._input_indexes_to_retain = None
             self._output_indexes_to_retain = None
-            return tuple([Variable._from_graph(graph, y, requires_grad)
+            return tuple([_from_graph(graph, y, requires_grad)
                           for y in outputs])
 
+        g_in = [x._graph_input() for x in input_vars]
         handle, g_out = graph.record(self.label, g_in, outputs,
                                      self._backward_in_graph)
         self._graph = graph
@@ -315,7 +426,7 @@ class FunctionNode:
         idx = self._output_indexes_to_retain
         if idx is not None:
             self._retained_output_data = tuple([outputs[i] for i in idx])
-        return tuple([Variable._from_graph(graph, y) for y in g_out])
+        return tuple([_from_graph(graph, y) for y in g_out])
 
     def _bad_graph_kernel_result(self, graph, outputs):
         raise TypeError(
@@ -426,7 +537,7 @@ class FunctionNode:
     def _check_data_type_forward(self, in_data):
         if type(self).check_type_forward is FunctionNode.check_type_forward:
             return
-        state = type_check._thread_local
+        state = _type_check_state
         prev = getattr(state, 'light', False)
         state.light = True
         try:

@@ -7,6 +7,8 @@ import numpy
 
 from chainer_core._runtime.host import host
 from chainer_core._runtime.graphs import graph_for_array as _graph_for_array
+from chainer_core._runtime.graphs import split_for as _split_for
+from chainer_core._runtime.graphs import _splits
 from chainer_core import _backprop
 from chainer_core.backends import _chainer
 from chainer_core.configuration import config, get_dtype
@@ -102,6 +104,31 @@ class VariableNode:
         return '({}), {}'.format(', '.join(map(str, self.shape)), self.dtype)
 
 
+def variable_from_graph(graph, y, requires_grad=False):
+    """A variable for an array of ``graph``'s backend: in the graph when
+    ``y`` is a graph array, else a plain one (``requires_grad`` as given, as
+    a leaf)."""
+    v = _new_object(Variable)
+    v._graph = graph
+    try:
+        split = _splits[graph]
+    except KeyError:
+        split = _split_for(graph)
+    g, v._data = split(y)
+    if g is None:
+        v._requires_grad = requires_grad
+    else:
+        v._garray = g
+        v._requires_grad = True
+    v._node = None
+    v._name = None
+    v._grad_var = None
+    return v
+
+
+_new_object = object.__new__
+
+
 class Variable:
     """An array with a gradient, recording the ops applied to it.
 
@@ -149,24 +176,7 @@ class Variable:
         if grad is not None:
             self.grad = grad
 
-    @classmethod
-    def _from_graph(cls, graph, y, requires_grad=False):
-        """A variable for an array of ``graph``'s backend: in the graph when
-        ``y`` is a graph array, else a plain one (``requires_grad`` as
-        given, as a leaf)."""
-        v = cls.__new__(cls)
-        v._graph = graph
-        if graph.requires_grad(y):
-            v._garray = y
-            v._data = graph.detach(y)
-            v._requires_grad = True
-        else:
-            v._data = y
-            v._requires_grad = requires_grad
-        v._node = None
-        v._name = None
-        v._grad_var = None
-        return v
+    _from_graph = staticmethod(variable_from_graph)
 
     def _graph_input(self):
         """What an op recorded in the backend's graph takes for this

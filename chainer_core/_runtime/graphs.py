@@ -16,6 +16,7 @@ kernel in the class attribute ``FunctionNode.graph_kernel`` and gives the
 parameter values of each call, so a backend implements a kernel as
 ``fn(label, inputs, **params)`` and never sees the op's class.
 """
+import importlib
 import inspect
 
 from backend_api.errors import PluginError
@@ -25,12 +26,13 @@ from backend_api._markers import ESCAPE_HATCH
 
 
 class GraphKernelSpec:
-    __slots__ = ('name', 'params', 'doc', 'implementations')
+    __slots__ = ('name', 'params', 'doc', 'checks_inputs', 'implementations')
 
-    def __init__(self, name, params, doc):
+    def __init__(self, name, params, doc, checks_inputs=False):
         self.name = name
         self.params = params
         self.doc = doc
+        self.checks_inputs = checks_inputs
         # backend name -> (fn, distribution)
         self.implementations = {}
 
@@ -47,6 +49,10 @@ _graphs = {}
 _specs = {}
 # (graph kernel name, array type) -> fn or None
 _cache = {}
+# The names of the graph kernels declared with checks_inputs.
+checking_kernels = set()
+# Graph -> split(array), see split_for.
+_splits = {}
 
 
 def check_graph(graph, where):
@@ -84,11 +90,37 @@ def graph_for_array(array):
     return graph
 
 
-def declare(name, params, doc=''):
+def split_for(graph):
+    """``split(array)`` of ``graph``: ``(array, detach(array))`` for a graph
+    array, ``(None, array)`` for any other; the graph's own optional
+    ``split`` where it has one (one call per op output instead of two)."""
+    try:
+        return _splits[graph]
+    except KeyError:
+        pass
+    split = getattr(graph, 'split', None)
+    if not callable(split):
+        requires_grad = graph.requires_grad
+        detach = graph.detach
+
+        def split(array):
+            if requires_grad(array):
+                return array, detach(array)
+            return None, array
+    _splits[graph] = split
+    return split
+
+
+def declare(name, params, doc='', checks_inputs=False):
     """Declare graph kernel ``name`` with the parameters ``params`` (a tuple
     of names); returns ``name``, for the op's ``graph_kernel`` attribute.
 
-    ``doc`` says what the kernel computes from its inputs and parameters.
+    ``doc`` says what the kernel computes from its inputs and parameters,
+    and for which inputs. With ``checks_inputs`` an implementation declines
+    (returns NotImplemented) every call whose inputs ``doc`` does not cover,
+    which are all the op's type check rejects: the core then skips that
+    check before calling the kernel and runs it only when the kernel
+    declines, so bad inputs get the same error on every device.
     """
     params = tuple(params)
     if name in _specs:
@@ -99,7 +131,10 @@ def declare(name, params, doc=''):
         raise ValueError('graph kernel {!r}: parameter names must be '
                          'identifiers other than label and inputs, got {!r}'
                          .format(name, bad))
-    _specs[name] = GraphKernelSpec(name, params, inspect.cleandoc(doc))
+    _specs[name] = GraphKernelSpec(name, params, inspect.cleandoc(doc),
+                                   checks_inputs)
+    if checks_inputs:
+        checking_kernels.add(name)
     return name
 
 
@@ -107,6 +142,7 @@ def remove_backend(backend_name):
     for t, g in list(_graphs.items()):
         if g is not None and g.backend_name == backend_name:
             del _graphs[t]
+            _splits.pop(g, None)
     for spec in _specs.values():
         spec.implementations.pop(backend_name, None)
     _cache.clear()
@@ -115,6 +151,7 @@ def remove_backend(backend_name):
 def remove_all():
     """Forget every backend's graph and graph kernels (declarations stay)."""
     _graphs.clear()
+    _splits.clear()
     for spec in _specs.values():
         spec.implementations.clear()
     _cache.clear()
@@ -145,6 +182,11 @@ def register_graph_kernel(name, backend_name, fn, distribution='<unknown>'):
     tuple of output arrays with the graph recorded, or ``NotImplemented`` to
     decline the call (the op then runs its own forward, recorded as a Python
     node).
+
+    ``fn`` may be given as ``'module:attribute'`` instead, imported when
+    arrays of the backend first meet the op: a function of a native library
+    that loads with the backend, after discovery, is then called with no
+    Python function in between.
     """
     spec = _specs.get(name) if isinstance(name, str) else None
     if spec is None:
@@ -152,17 +194,24 @@ def register_graph_kernel(name, backend_name, fn, distribution='<unknown>'):
             'unknown graph kernel {!r} (backend {!r}); the graph kernels are '
             'listed by `python -m chainer_core kernels`'.format(
                 name, backend_name))
-    if not callable(fn):
+    if isinstance(fn, str):
+        module, _, attribute = fn.partition(':')
+        if not module or not attribute:
+            raise PluginError(
+                'graph kernel {!r} for backend {!r}: {!r} names no function; '
+                "expected 'module:attribute'".format(name, backend_name, fn))
+    elif not callable(fn):
         raise PluginError('graph kernel {!r} for backend {!r} is not '
                           'callable: {!r}'.format(name, backend_name, fn))
     if not isinstance(backend_name, str) or not backend_name:
         raise PluginError('graph kernel {!r}: backend name must be a '
                           'non-empty string, got {!r}'.format(
                               name, backend_name))
-    problem = _check_callable_as(spec, fn)
-    if problem is not None:
-        raise PluginError('graph kernel {!r} for backend {!r}: {}'.format(
-            name, backend_name, problem))
+    if not isinstance(fn, str):
+        problem = _check_callable_as(spec, fn)
+        if problem is not None:
+            raise PluginError('graph kernel {!r} for backend {!r}: {}'.format(
+                name, backend_name, problem))
     previous = spec.implementations.get(backend_name)
     if previous is not None and previous[1] != distribution:
         raise PluginError(
@@ -187,7 +236,27 @@ def graph_kernel(name, array_type):
         impl = spec.implementations.get(graph.backend_name)
         if impl is not None:
             fn = impl[0]
+            if isinstance(fn, str):
+                fn = _import_graph_kernel(spec, graph.backend_name, *impl)
+                spec.implementations[graph.backend_name] = (fn, impl[1])
     _cache[key] = fn
+    return fn
+
+
+def _import_graph_kernel(spec, backend_name, path, distribution):
+    module, _, attribute = path.partition(':')
+    where = 'graph kernel {!r} of backend {!r} ({})'.format(
+        spec.name, backend_name, distribution)
+    try:
+        fn = getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError) as e:
+        raise PluginError('{}: cannot import {!r}: {}; {}'.format(
+            where, path, e, ESCAPE_HATCH)) from e
+    problem = 'is not callable: {!r}'.format(fn) if not callable(fn) else \
+        _check_callable_as(spec, fn)
+    if problem is not None:
+        raise PluginError('{}: {} {}; {}'.format(where, path, problem,
+                                                 ESCAPE_HATCH))
     return fn
 
 

@@ -639,6 +639,11 @@ def expect_broadcast_shapes(*shape_types, **kwargs):
     allow_none = kwargs.pop('allow_none', False)
     if kwargs:
         raise TypeError('unexpected arguments: {}'.format(sorted(kwargs)))
+    if len(shape_types) == 2:
+        # Two equal shapes (light mode's plain tuples), the common case.
+        a, b = shape_types
+        if type(a) is tuple and type(b) is tuple and a == b:
+            return
     pairs = [(t, eval(t)) for t in shape_types]
     if allow_none:
         pairs = [(t, s) for t, s in pairs if s is not None]

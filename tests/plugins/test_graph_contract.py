@@ -12,6 +12,7 @@ import chainer_core
 import chainer_core.functions as F
 from chainer_core._runtime import graphs
 from chainer_core.functions.activation.relu import ReLU
+from chainer_core.utils import type_check
 
 INCOMPLETE_GRAPH = '''
 class HalfGraph:
@@ -195,6 +196,50 @@ def test_parameters_are_normalised_and_some_calls_never_offered(sandbox):
     y, indexes = F.max_pooling_2d(x, 2, return_indices=True)
     assert len(plugin.graph_calls) == 1
     assert plugin.recorded == ['MaxPooling2D', 'MaxPooling2D']
+
+
+def test_kernel_checking_its_inputs_runs_before_the_type_check(sandbox):
+    # relu's graph kernel is declared to check its inputs: it is offered
+    # the call first, and the type check reports the input it declines.
+    plugin = _recording_backend(sandbox)
+    with pytest.raises(type_check.InvalidType) as info:
+        F.relu(_variable(numpy.array([1, 2], numpy.int32)))
+    assert plugin.graph_calls == [('relu', 'ReLU')]
+    assert info.value.expect == "x.dtype.kind == 'f'"
+
+
+def test_graph_kernel_named_by_module_and_attribute(sandbox):
+    sandbox.add_backend('tgraph', module='tgraph_plugin',
+                        extra=RECORDING_GRAPH.replace(
+                            "'softmax', NAME, graph_softmax",
+                            "'softmax', NAME, 'tgraph_plugin:graph_softmax'"))
+    chainer_core.get_device('tgraph:0')
+    import tgraph_plugin
+    F.softmax(_variable([[0.0, 1.0]]))
+    assert tgraph_plugin.graph_calls == [('softmax', 'Softmax', 1)]
+
+
+def test_graph_kernel_named_by_a_missing_attribute_fails_on_first_use(
+        sandbox):
+    sandbox.add_backend('tgraph', module='tgraph_plugin',
+                        extra=RECORDING_GRAPH.replace(
+                            "'softmax', NAME, graph_softmax",
+                            "'softmax', NAME, 'tgraph_plugin:no_such_fn'"))
+    x = _variable([[0.0, 1.0]])
+    with pytest.raises(backend_api.PluginError) as info:
+        F.softmax(x)
+    message = str(info.value)
+    for part in ("graph kernel 'softmax' of backend 'tgraph'",
+                 'tgraph-dist', "'tgraph_plugin:no_such_fn'",
+                 'CHAINER_DEVICE=@numpy'):
+        assert part in message
+
+
+def test_graph_kernel_named_without_an_attribute_is_refused(sandbox):
+    message = _refusal(sandbox, "registry.register_graph_kernel("
+                                "'softmax', NAME, 'tgraph_plugin')")
+    assert "graph kernel 'softmax'" in message
+    assert "'module:attribute'" in message
 
 
 def test_graph_kernel_returning_no_tuple_is_an_error(sandbox):

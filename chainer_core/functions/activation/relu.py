@@ -19,7 +19,8 @@ def _relu_grad(xp, y, gy):
 class ReLU(function_node.FunctionNode):
     """Rectified linear unit."""
 
-    graph_kernel = graphs.declare('relu', (), 'max(x, 0).')
+    graph_kernel = graphs.declare('relu', (), 'max(x, 0), x of a float '
+                                  'dtype.', checks_inputs=True)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)

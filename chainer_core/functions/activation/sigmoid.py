@@ -21,7 +21,9 @@ def _sigmoid_grad(xp, y, gy):
 class Sigmoid(function_node.FunctionNode):
     """Logistic sigmoid."""
 
-    graph_kernel = graphs.declare('sigmoid', (), '1 / (1 + exp(-x)).')
+    graph_kernel = graphs.declare(
+        'sigmoid', (), '1 / (1 + exp(-x)), x of a float dtype.',
+        checks_inputs=True)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)

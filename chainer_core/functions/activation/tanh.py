@@ -20,7 +20,8 @@ def _tanh_grad(xp, y, gy):
 class Tanh(function_node.FunctionNode):
     """Hyperbolic tangent."""
 
-    graph_kernel = graphs.declare('tanh', (), 'tanh(x).')
+    graph_kernel = graphs.declare('tanh', (), 'tanh(x), x of a float '
+                                  'dtype.', checks_inputs=True)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)

@@ -21,8 +21,9 @@ class LinearFunction(function_node.FunctionNode):
 
     graph_kernel = graphs.declare(
         'linear', (), 'x @ W.T (+ b) of the inputs (x, W) or (x, W, b): x '
-        '(N, in), W (out, in), b (out,); W and b may have float dtypes other '
-        "than x's, the result has x's.")
+        '(N, in), W (out, in), b (out,), of float dtypes; W and b may have '
+        "float dtypes other than x's, the result has x's.",
+        checks_inputs=True)
 
     def check_type_forward(self, in_types):
         n_in = in_types.size()

@@ -39,7 +39,8 @@ def _check_float(in_types):
 class Exp(function_node.FunctionNode):
     """Elementwise exponential."""
 
-    graph_kernel = graphs.declare('exp', (), 'e ** x.')
+    graph_kernel = graphs.declare('exp', (), 'e ** x, x of a float dtype.',
+                                  checks_inputs=True)
 
     check_type_forward = staticmethod(_check_float)
 
@@ -56,7 +57,9 @@ class Exp(function_node.FunctionNode):
 class Log(function_node.FunctionNode):
     """Elementwise natural logarithm."""
 
-    graph_kernel = graphs.declare('log', (), 'The natural logarithm of x.')
+    graph_kernel = graphs.declare(
+        'log', (), 'The natural logarithm of x, of a float dtype.',
+        checks_inputs=True)
 
     check_type_forward = staticmethod(_check_float)
 

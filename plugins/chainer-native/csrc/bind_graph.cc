@@ -3,8 +3,12 @@
 // the graph of native arrays in C++ while its FunctionNodes stay in Python.
 #include <pybind11/numpy.h>
 
+#include <string_view>
+
 #include "bind_util.h"
+#include "elementwise.h"
 #include "graph.h"
+#include "nn.h"
 
 namespace cn {
 
@@ -103,6 +107,162 @@ std::vector<Array> arrays_arg(py::handle h, const char* routine, const char* wha
         else out.push_back(arr_of(e));
     }
     return out;
+}
+
+bool broadcastable(const Shape& a, const Shape& b) {
+    if (a == b) return true;
+    for (int i = 1; i <= std::min(a.size(), b.size()); ++i) {
+        int64_t p = a[a.size() - i], q = b[b.size() - i];
+        if (p != q && p != 1 && q != 1) return false;
+    }
+    return true;
+}
+
+// The graph kernels and _graph_and_data below run once per op of a
+// training step, where pybind11's argument dispatch would cost as much as
+// the op on small arrays: they are plain CPython functions.
+
+template <typename F>
+PyObject* guarded(F&& f) {
+    try {
+        return f();
+    } catch (py::error_already_set& e) {
+        e.restore();
+    } catch (...) {
+        set_python_error(std::current_exception());
+    }
+    return nullptr;
+}
+
+// The label of a graph kernel's call, fn(label, inputs).
+std::string_view kernel_label(PyObject* const* args, Py_ssize_t nargs, const char* routine) {
+    if (nargs != 2) throw DtypeError(std::string(routine) + ": expected the arguments (label, inputs), got " + std::to_string(nargs));
+    Py_ssize_t size;
+    const char* label = PyUnicode_AsUTF8AndSize(args[0], &size);
+    if (!label) throw py::error_already_set();
+    return std::string_view(label, size);
+}
+
+// The operands of a graph kernel's call into xs (room for max_n) and their
+// number; -1 for more, which the kernel declines (the op's type check
+// rejects them).
+Py_ssize_t kernel_operands(PyObject* const* args, const char* routine, Array* xs, Py_ssize_t max_n) {
+    PyObject* inputs = args[1];
+    if (!PyTuple_Check(inputs) && !PyList_Check(inputs))
+        throw DtypeError(std::string(routine) + ": inputs must be a tuple or list of chainer_native.ndarray, got " +
+                         py_type_name(inputs));
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(inputs);
+    if (n > max_n) return -1;
+    PyObject** items = PySequence_Fast_ITEMS(inputs);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        if (!is_ndarray(items[i]))
+            throw DtypeError(std::string(routine) + ": inputs[" + std::to_string(i) +
+                             "] must be a chainer_native.ndarray, got " + py_type_name(items[i]));
+        xs[i] = arr_of(items[i]);
+    }
+    return n;
+}
+
+PyObject* declined() { return Py_NewRef(Py_NotImplemented); }
+
+// (y,), the op that made y named `label`: graph dumps and error messages
+// name it as chainer-core does, with no second call to rename it.
+PyObject* labelled(std::string_view label, const Array& y) {
+    const auto& n = y.body()->node;
+    if (n && n->creator) n->creator->name.assign(label.data(), label.size());
+    return py::make_tuple(y).release().ptr();
+}
+
+// Graph kernels of elementwise ops, fn(label, inputs) -> (y,); `self` is a
+// capsule of their GraphKernel. Each declines (NotImplemented) the inputs
+// outside the domain chainer-core declares for it (binary: two arrays of one
+// dtype whose shapes broadcast; unary: one float array), which the core then
+// reports as it does on every device.
+struct GraphKernel {
+    PyMethodDef def;
+    int op;  // a BinaryOp or UnaryOp
+};
+
+const GraphKernel& kernel_of(PyObject* self) {
+    return *static_cast<const GraphKernel*>(PyCapsule_GetPointer(self, nullptr));
+}
+
+PyObject* graph_binary(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+    return guarded([&]() -> PyObject* {
+        const GraphKernel& k = kernel_of(self);
+        std::string_view label = kernel_label(args, nargs, k.def.ml_name);
+        Array xs[2];
+        if (kernel_operands(args, k.def.ml_name, xs, 2) != 2 || xs[0].dtype() != xs[1].dtype() ||
+            !broadcastable(xs[0].shape(), xs[1].shape()))
+            return declined();
+        return labelled(label, binary(static_cast<BinaryOp>(k.op), xs[0], xs[1]));
+    });
+}
+
+PyObject* graph_unary(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+    return guarded([&]() -> PyObject* {
+        const GraphKernel& k = kernel_of(self);
+        std::string_view label = kernel_label(args, nargs, k.def.ml_name);
+        Array x;
+        if (kernel_operands(args, k.def.ml_name, &x, 1) != 1 || !is_float(x.dtype())) return declined();
+        return labelled(label, unary(static_cast<UnaryOp>(k.op), x));
+    });
+}
+
+// linear's graph kernel, fn(label, (x, W) or (x, W, b)): declines what the
+// op's type check rejects (x (N, in) and W (out, in) of float dtypes, b
+// (out,)) and operands of two dtypes, which the op promotes itself.
+PyObject* graph_linear(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+    return guarded([&]() -> PyObject* {
+        const char* routine = "_graph_linear";
+        std::string_view label = kernel_label(args, nargs, routine);
+        Array xs[3];
+        Py_ssize_t n = kernel_operands(args, routine, xs, 3);
+        if (n < 2) return declined();
+        const Array &x = xs[0], &w = xs[1], &b = xs[2];
+        Dtype d = x.dtype();
+        if (!is_float(d) || w.dtype() != d || x.ndim() != 2 || w.ndim() != 2 || x.shape()[1] != w.shape()[1] ||
+            (n == 3 && (b.dtype() != d || b.ndim() != 1 || b.shape()[0] != w.shape()[0])))
+            return declined();
+        return labelled(label, linear(x, w, b, 1));
+    });
+}
+
+PyObject* graph_and_data(PyObject*, PyObject* a) {
+    return guarded([&]() -> PyObject* {
+        Array x = ndarray_arg(a, "_graph_and_data", "a");
+        if (!x.requires_grad()) return PyTuple_Pack(2, Py_None, a);
+        py::object data = py::cast(x.as_data());
+        return PyTuple_Pack(2, a, data.ptr());
+    });
+}
+
+#define CN_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(f))
+#define CN_GRAPH_KERNEL(name, f, op) \
+    GraphKernel { {name, CN_FASTCALL(f), METH_FASTCALL, "A graph kernel of chainer-core: fn(label, inputs) -> (y,), or NotImplemented."}, static_cast<int>(op) }
+
+PyMethodDef graph_and_data_def = {"_graph_and_data", reinterpret_cast<PyCFunction>(graph_and_data), METH_O,
+                                  "``(a, a.as_grad_stopped())`` when ``a`` requires grad, else ``(None, a)``: the "
+                                  "graph view and the data view of an op's output in one call."};
+PyMethodDef graph_linear_def = {"_graph_linear", CN_FASTCALL(graph_linear), METH_FASTCALL,
+                                 "linear's graph kernel of chainer-core: fn(label, inputs) -> (y,), or NotImplemented."};
+GraphKernel graph_kernels[] = {
+    CN_GRAPH_KERNEL("_graph_add", graph_binary, BinaryOp::Add),
+    CN_GRAPH_KERNEL("_graph_subtract", graph_binary, BinaryOp::Sub),
+    CN_GRAPH_KERNEL("_graph_multiply", graph_binary, BinaryOp::Mul),
+    CN_GRAPH_KERNEL("_graph_divide", graph_binary, BinaryOp::Div),
+    CN_GRAPH_KERNEL("_graph_negative", graph_unary, UnaryOp::Neg),
+    CN_GRAPH_KERNEL("_graph_exp", graph_unary, UnaryOp::Exp),
+    CN_GRAPH_KERNEL("_graph_log", graph_unary, UnaryOp::Log),
+    CN_GRAPH_KERNEL("_graph_relu", graph_unary, UnaryOp::Relu),
+    CN_GRAPH_KERNEL("_graph_sigmoid", graph_unary, UnaryOp::Sigmoid),
+    CN_GRAPH_KERNEL("_graph_tanh", graph_unary, UnaryOp::Tanh),
+};
+
+void add_function(py::module_& m, PyMethodDef* def, py::handle self) {
+    PyObject* f = PyCFunction_NewEx(def, self.ptr(), m.attr("__name__").ptr());
+    if (!f) throw py::error_already_set();
+    m.add_object(def->ml_name, py::reinterpret_steal<py::object>(f));
 }
 
 }  // namespace
@@ -269,6 +429,24 @@ intermediate arrays in their ``.grad`` as backward does. With
 double backprop) keeps the graph for another pass. The results share no
 buffer with each other or with ``grad_outputs``.
 )doc");
+
+    m.def("_get_grad", [](py::handle a, bool keep_graph) -> py::object {
+        Array g = ndarray_arg(a, "_get_grad", "a").grad();
+        if (!g.defined()) return py::none();
+        return py::cast(keep_graph || !g.requires_grad() ? g : g.as_data());
+    }, arg("a"), arg("keep_graph"), R"doc(
+``a.grad``, outside the graph unless ``keep_graph`` (None when unset).
+)doc");
+
+    m.def("_set_grad", [](py::handle a, py::handle grad) {
+        Array x = ndarray_arg(a, "_set_grad", "a");
+        if (grad.is_none()) x.clear_grad();
+        else x.set_grad(to_array(grad));
+    }, arg("a"), arg("grad"), "``a.grad = grad`` (None clears it).");
+
+    add_function(m, &graph_and_data_def, py::none());
+    add_function(m, &graph_linear_def, py::none());
+    for (GraphKernel& k : graph_kernels) add_function(m, &k.def, py::capsule(static_cast<void*>(&k)));
 }
 
 }  // namespace cn

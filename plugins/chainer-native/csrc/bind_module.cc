@@ -258,6 +258,26 @@ py::tuple to_tuple(const Shape& s) {
 }
 
 namespace {
+
+// Sets the Python exception of one of the library's errors; false for any
+// other exception.
+bool set_library_error(std::exception_ptr p) {
+    try {
+        std::rethrow_exception(p);
+    } catch (const DtypeError& e) {
+        PyErr_SetString(PyExc_TypeError, e.what());
+    } catch (const ShapeError& e) {
+        PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const cn::IndexError& e) {
+        PyErr_SetString(PyExc_IndexError, e.what());
+    } catch (const GradError& e) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+    } catch (...) {
+        return false;
+    }
+    return true;
+}
+
 void init_types(py::module_& m) {
     py::module_ np = py::module_::import("numpy");
     for (int i = 0; i < kNumDtypes; ++i) g_dtypes[i] = np.attr("dtype")(dtype_name(static_cast<Dtype>(i)));
@@ -265,23 +285,26 @@ void init_types(py::module_& m) {
 }
 }  // namespace
 
+void set_python_error(std::exception_ptr p) {
+    if (set_library_error(p)) return;
+    try {
+        std::rethrow_exception(p);
+    } catch (const std::bad_alloc&) {
+        PyErr_NoMemory();
+    } catch (const std::exception& e) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+    } catch (...) {
+        PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+    }
+}
+
 }  // namespace cn
 
 PYBIND11_MODULE(_core, m) {
     using namespace cn;
     m.doc() = "chainer_native's C++ core: ndarray, routines and autograd";
     py::register_exception_translator([](std::exception_ptr p) {
-        try {
-            if (p) std::rethrow_exception(p);
-        } catch (const DtypeError& e) {
-            PyErr_SetString(PyExc_TypeError, e.what());
-        } catch (const ShapeError& e) {
-            PyErr_SetString(PyExc_ValueError, e.what());
-        } catch (const cn::IndexError& e) {
-            PyErr_SetString(PyExc_IndexError, e.what());
-        } catch (const GradError& e) {
-            PyErr_SetString(PyExc_RuntimeError, e.what());
-        }
+        if (!set_library_error(p)) std::rethrow_exception(p);
     });
     bind_array(m);
     init_types(m);

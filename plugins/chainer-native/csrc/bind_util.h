@@ -76,6 +76,10 @@ inline void decref_with_gil(PyObject* obj) {
     Py_DECREF(obj);
 }
 
+// Sets the Python exception for a C++ exception: the library's errors as
+// TypeError, ValueError, IndexError and RuntimeError, as pybind11 raises them.
+void set_python_error(std::exception_ptr p);
+
 void bind_array(py::module_& m);
 void bind_routines(py::module_& m);
 void bind_graph(py::module_& m);

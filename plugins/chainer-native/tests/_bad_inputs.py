@@ -162,6 +162,20 @@ def cases():
         ('_OpHandle.output', lambda: _bad_handle_output()),
         ('_node', lambda: cn._node(numpy.ones(3))),
         ('_name_creator', lambda: cn._name_creator([x2], 'f')),
+        ('_graph_and_data', lambda: cn._graph_and_data(numpy.ones(3))),
+        ('_get_grad', lambda: cn._get_grad(numpy.ones(3), False)),
+        ('_set_grad', lambda: cn._set_grad(x2.copy().require_grad(),
+                                           cn.ones((3,), dtype=f32))),
+    ] + [
+        (name, lambda name=name: getattr(cn, name)('f', [x2, nested]))
+        for name in ('_graph_add', '_graph_subtract', '_graph_multiply',
+                     '_graph_divide')
+    ] + [
+        (name, lambda name=name: getattr(cn, name)('f', [nested]))
+        for name in ('_graph_negative', '_graph_exp', '_graph_log',
+                     '_graph_relu', '_graph_sigmoid', '_graph_tanh',
+                     '_graph_linear')
+    ] + [
         ('_sgd_update', lambda: cn._sgd_update(x2, cn.ones((3,), f32), 0.1)),
         ('_sgd_update_numpy', lambda: cn._sgd_update(
             numpy.ones(3), numpy.ones(3), 0.1)),

@@ -137,25 +137,23 @@ def _wrap(ref):
 
 
 class NativeGraph:
-    """The Graph protocol of backend_api on chainer_native arrays."""
+    """The Graph protocol of backend_api on chainer_native arrays.
+
+    Made once arrays exist (the core asks for it on first sight of one), so
+    the methods the core calls per op are the extension's own functions,
+    called without a Python frame in between.
+    """
+
+    def __init__(self):
+        core = _core()
+        self.detach = core.ndarray.as_grad_stopped
+        self.requires_grad = core.ndarray.is_grad_required
+        self.get_grad = core._get_grad
+        self.set_grad = core._set_grad
+        self.split = core._graph_and_data
 
     def leaf(self, array):
         return array.as_grad_stopped().require_grad()
-
-    def detach(self, array):
-        return array.as_grad_stopped()
-
-    def requires_grad(self, array):
-        return array.is_grad_required()
-
-    def get_grad(self, array, keep_graph):
-        g = array.grad
-        if g is None or keep_graph or not g.is_grad_required():
-            return g
-        return g.as_grad_stopped()
-
-    def set_grad(self, array, grad):
-        array.grad = grad
 
     def backward(self, array, retain_grad, enable_double_backprop,
                  retain_graph):
@@ -196,11 +194,11 @@ def _recorded(label, y):
     return y,
 
 
-def _binary(routine):
-    def kernel(label, inputs):
-        x, y = inputs
-        return _recorded(label, getattr(cn, routine)(x, y))
-    return kernel
+def _native_kernel(routine):
+    """The extension's graph kernel ``routine``, which computes the op,
+    records it named ``label`` and declines the inputs outside the kernel's
+    declaration; named, as the extension loads after registration."""
+    return 'chainer_native._core:' + routine
 
 
 def _constant(routine, reverse=False):
@@ -211,12 +209,6 @@ def _constant(routine, reverse=False):
     return kernel
 
 
-def _unary(routine):
-    def kernel(label, inputs):
-        return _recorded(label, getattr(cn, routine)(inputs[0]))
-    return kernel
-
-
 def _softmax(routine):
     def kernel(label, inputs, axis):
         return _recorded(label, getattr(cn, routine)(inputs[0], axis))
@@ -224,16 +216,10 @@ def _softmax(routine):
 
 
 def _mixed_dtypes(inputs):
-    # The linear and convolution routines take one dtype; with weights of
-    # another float dtype than x the op's forward promotes them itself.
+    # The convolution routine takes one dtype; with weights of another
+    # float dtype than x the op's forward promotes them itself.
     dtype = inputs[0].dtype
     return any(a.dtype != dtype for a in inputs[1:])
-
-
-def _linear(label, inputs):
-    if _mixed_dtypes(inputs):
-        return NotImplemented
-    return _recorded(label, cn.linear(*inputs))
 
 
 def _matmul(label, inputs, transa, transb):
@@ -286,23 +272,23 @@ def _max_pooling(label, inputs, ksize, stride, pad, cover_all):
 def graph_kernels():
     """``{graph kernel name: fn(label, inputs, **params)}``."""
     return {
-        'add': _binary('add'),
-        'sub': _binary('subtract'),
-        'mul': _binary('multiply'),
-        'div': _binary('divide'),
-        'neg': _unary('negative'),
+        'add': _native_kernel('_graph_add'),
+        'sub': _native_kernel('_graph_subtract'),
+        'mul': _native_kernel('_graph_multiply'),
+        'div': _native_kernel('_graph_divide'),
+        'neg': _native_kernel('_graph_negative'),
         'add_constant': _constant('add'),
         'sub_from_constant': _constant('subtract', reverse=True),
         'mul_constant': _constant('multiply'),
         'div_from_constant': _constant('divide', reverse=True),
-        'exp': _unary('exp'),
-        'log': _unary('log'),
-        'relu': _unary('relu'),
-        'sigmoid': _unary('sigmoid'),
-        'tanh': _unary('tanh'),
+        'exp': _native_kernel('_graph_exp'),
+        'log': _native_kernel('_graph_log'),
+        'relu': _native_kernel('_graph_relu'),
+        'sigmoid': _native_kernel('_graph_sigmoid'),
+        'tanh': _native_kernel('_graph_tanh'),
         'softmax': _softmax('softmax'),
         'log_softmax': _softmax('log_softmax'),
-        'linear': _linear,
+        'linear': _native_kernel('_graph_linear'),
         'matmul': _matmul,
         'sum': _sum,
         'reshape': _reshape,
