@@ -2,11 +2,13 @@
 CPU and (optionally) the original Chainer, in one run.
 
 Prints one JSON line per measurement, then a table of microseconds per
-iteration with each time's ratio to PyTorch's.
+iteration with each time's ratio to PyTorch's and, where it ran, to
+Chainer's.
 
     python bench/run.py                       # every workload, 2 threads
-    python bench/run.py --threads 1 --cases tiny_mlp_step:1 op_overhead:1
+    python bench/run.py --threads 1 --cases tiny_mlp_step:1 add_grad:1
     python bench/run.py --chainer-python /path/to/venv/bin/python
+    python bench/run.py --import-time         # also time each import
 
 Each framework runs in its own process with the thread count pinned (OMP,
 OpenBLAS, MKL and PyTorch's intra-op pool) before any library loads.
@@ -19,34 +21,44 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_CASES = ('tiny_mlp_step:1', 'op_overhead:1', 'mlp_step:1',
-                 'mlp_step:32', 'mlp_step:256', 'conv_step:32')
+DEFAULT_CASES = ('add_grad:1', 'chain10_fwd_bwd:1', 'tiny_mlp_step:1',
+                 'mlp_step:1', 'mlp_step:32', 'mlp_step:256', 'conv_step:32',
+                 'bn_convnet_step:32')
+IMPORT_REPEATS = 5
 
 
 def chainer_core_devices():
-    code = ('import json, chainer_core\n'
-            'from chainer_core._runtime.host import host\n'
-            'out = []\n'
-            'for b in host.ordered_backends():\n'
-            '    if b.is_available():\n'
-            '        out += [str(b.get_device(i)) for i in '
-            'range(b.device_count())]\n'
-            'print(json.dumps(out))\n')
+    # available_devices() is the public list; trees from before it existed
+    # only had the test suite's.
+    code = ('import json\n'
+            'try:\n'
+            '    from chainer_core.backend import available_devices\n'
+            '    names = [d.name for d in available_devices()]\n'
+            'except ImportError:\n'
+            '    from chainer_core.testing.backend import '
+            'discovered_devices\n'
+            '    names = discovered_devices()\n'
+            'print(json.dumps(names))\n')
     result = subprocess.run([sys.executable, '-c', code], check=True,
                             capture_output=True, text=True)
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def run_worker(python, framework, device, threads, cases):
+def pinned_env(threads):
     env = dict(os.environ)
     for var in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS',
                 'CHAINER_NATIVE_THREADS'):
         env[var] = str(threads)
+    return env
+
+
+def run_worker(python, framework, device, threads, cases):
     cmd = [python, os.path.join(HERE, '_worker.py'), '--framework',
            framework, '--device', device, '--threads', str(threads)]
     for case in cases:
         cmd += ['--case', case]
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    proc = subprocess.run(cmd, env=pinned_env(threads), capture_output=True,
+                          text=True)
     rows = []
     for line in proc.stdout.splitlines():
         if line.startswith('{'):
@@ -58,6 +70,38 @@ def run_worker(python, framework, device, threads, cases):
     return rows
 
 
+def import_time(python, framework, statement, threads):
+    """Best wall time of ``statement`` over fresh interpreters, timed inside
+    each so that the interpreter's own start-up is left out."""
+    code = ('import time\n'
+            't0 = time.perf_counter()\n'
+            '{}\n'
+            'print(time.perf_counter() - t0)\n').format(statement)
+    best = None
+    for _ in range(IMPORT_REPEATS):
+        proc = subprocess.run([python, '-c', code], env=pinned_env(threads),
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.stderr.write('{!r} failed:\n{}\n'.format(
+                statement, proc.stderr[-2000:]))
+            return None
+        seconds = float(proc.stdout.strip().splitlines()[-1])
+        best = seconds if best is None else min(best, seconds)
+    row = {'framework': framework, 'workload': 'import',
+           'statement': statement, 'threads': threads,
+           'ms_best_of_{}'.format(IMPORT_REPEATS): best * 1e3}
+    print(json.dumps(row), flush=True)
+    return row
+
+
+def _cell(value, refs):
+    text = '{:.1f}'.format(value)
+    ratios = ['{:.2f}x'.format(value / r) if r else '-' for r in refs]
+    if ratios:
+        text += ' (' + ' '.join(ratios) + ')'
+    return text
+
+
 def table(rows, cases):
     columns = []
     for r in rows:
@@ -65,29 +109,37 @@ def table(rows, cases):
         if key not in columns:
             columns.append(key)
     by = {(r['framework'], r['device'], r['workload'], r['batch']):
-          r['us_per_iter'] for r in rows}
-    torch_col = next((c for c in columns if c[0] == 'torch'), None)
+          r.get('us_per_iter') for r in rows}
+    refs = [c for c in (next((c for c in columns if c[0] == name), None)
+                        for name in ('torch', 'chainer')) if c]
     names = ['{} {}'.format(f, d) for f, d in columns]
-    width = max([12] + [len(n) for n in names]) + 2
-    lines = ['{:<18}'.format('us/iter') + ''.join(
+    width = max([12 + 8 * len(refs)] + [len(n) for n in names]) + 2
+    case_width = max([18] + [len(c) + 2 for c in cases])
+    lines = ['{:<{}}'.format('us/iter', case_width) + ''.join(
         '{:>{}}'.format(n, width) for n in names)]
     for case in cases:
         name, batch = case.split(':')
-        batch = int(batch)
-        ref = by.get(torch_col + (name, batch)) if torch_col else None
+        key = (name, int(batch))
         cells = []
-        for f, d in columns:
-            v = by.get((f, d, name, batch))
-            if v is None:
-                cells.append('{:>{}}'.format('-', width))
-            elif ref and (f, d) != torch_col:
-                cells.append('{:>{}}'.format('{:.1f} ({:.2f}x)'.format(
-                    v, v / ref), width))
+        for column in columns:
+            if column + key not in by:
+                text = '-'
+            elif by[column + key] is None:
+                text = 'error'
             else:
-                cells.append('{:>{}}'.format('{:.1f}'.format(v), width))
-        lines.append('{:<18}'.format(case) + ''.join(cells))
-    if torch_col:
-        lines.append('(ratio = time / PyTorch time; lower is faster)')
+                text = _cell(by[column + key],
+                             [by.get(ref + key) for ref in refs
+                              if ref != column])
+            cells.append('{:>{}}'.format(text, width))
+        lines.append('{:<{}}'.format(case, case_width) + ''.join(cells))
+    if refs:
+        lines.append('(ratios = time / {}; lower is faster)'.format(
+            ', time / '.join('{} {}'.format(*ref) for ref in refs)))
+    for r in rows:
+        if 'error' in r:
+            lines.append('error: {} {} {}:{}: {}'.format(
+                r['framework'], r['device'], r['workload'], r['batch'],
+                r['error']))
     return '\n'.join(lines)
 
 
@@ -103,20 +155,50 @@ def main():
     parser.add_argument('--no-torch', action='store_true')
     parser.add_argument('--chainer-python',
                         help='a Python with the original Chainer installed')
+    parser.add_argument('--import-time', action='store_true',
+                        help='also time each framework\'s import (best of '
+                        '{} fresh interpreters)'.format(IMPORT_REPEATS))
     args = parser.parse_args()
+    use_torch = not args.no_torch and importlib.util.find_spec('torch')
+    devices = args.devices or chainer_core_devices()
 
     rows = []
-    for device in args.devices or chainer_core_devices():
+    for device in devices:
         rows += run_worker(sys.executable, 'chainer_core', device,
                            args.threads, args.cases)
-    if not args.no_torch and importlib.util.find_spec('torch'):
+    if use_torch:
         rows += run_worker(sys.executable, 'torch', 'cpu', args.threads,
                            args.cases)
     if args.chainer_python:
         rows += run_worker(args.chainer_python, 'chainer', '@numpy',
                            args.threads, args.cases)
+
+    imports = []
+    if args.import_time:
+        statements = [(sys.executable, 'chainer_core', 'import chainer_core')]
+        # chainer-core may load its backends only when a device is first
+        # asked for, which a user's script pays before its first step.
+        statements += [(sys.executable, 'chainer_core',
+                        'import chainer_core; chainer_core.get_device({!r})'
+                        .format(device)) for device in devices]
+        if use_torch:
+            statements.append((sys.executable, 'torch', 'import torch'))
+        if args.chainer_python:
+            statements.append((args.chainer_python, 'chainer',
+                               'import chainer'))
+        for python, framework, statement in statements:
+            row = import_time(python, framework, statement, args.threads)
+            if row:
+                imports.append(row)
+
     print()
     print(table(rows, args.cases))
+    if imports:
+        print()
+        print('import wall time, ms (best of {}):'.format(IMPORT_REPEATS))
+        key = 'ms_best_of_{}'.format(IMPORT_REPEATS)
+        for row in imports:
+            print('  {:>8.1f}  {}'.format(row[key], row['statement']))
 
 
 if __name__ == '__main__':

@@ -119,14 +119,103 @@ def _alexnet_torch(torch):
         nn.Linear(1024, 10))
 
 
+def _bn_convnet(chainer):
+    """Conv-BN-ReLU four times, the middle two as a residual block (ResNet's
+    basic block), with max pooling and a linear classifier; convolutions
+    have no bias since the batch normalization that follows cancels it."""
+    L = chainer.links
+    F = chainer.functions
+
+    class BNConvNet(chainer.Chain):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                self.c1 = L.Convolution2D(3, 32, 3, pad=1, nobias=True)
+                self.b1 = L.BatchNormalization(32)
+                self.c2 = L.Convolution2D(32, 32, 3, pad=1, nobias=True)
+                self.b2 = L.BatchNormalization(32)
+                self.c3 = L.Convolution2D(32, 32, 3, pad=1, nobias=True)
+                self.b3 = L.BatchNormalization(32)
+                self.c4 = L.Convolution2D(32, 64, 3, pad=1, nobias=True)
+                self.b4 = L.BatchNormalization(64)
+                self.fc = L.Linear(64 * 8 * 8, 10)
+
+        def forward(self, x):
+            h = F.relu(self.b1(self.c1(x)))
+            r = F.relu(self.b2(self.c2(h)))
+            h = F.relu(h + self.b3(self.c3(r)))
+            h = F.max_pooling_2d(h, 2)
+            h = F.max_pooling_2d(F.relu(self.b4(self.c4(h))), 2)
+            return self.fc(h)
+
+    return BNConvNet()
+
+
+def _bn_convnet_torch(torch):
+    """The model of :func:`_bn_convnet` in PyTorch, with Chainer's
+    batch-normalization epsilon (its decay 0.9 is PyTorch's momentum 0.1)."""
+    nn = torch.nn
+    F = torch.nn.functional
+
+    class BNConvNet(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.c1 = nn.Conv2d(3, 32, 3, padding=1, bias=False)
+            self.b1 = nn.BatchNorm2d(32, eps=2e-5)
+            self.c2 = nn.Conv2d(32, 32, 3, padding=1, bias=False)
+            self.b2 = nn.BatchNorm2d(32, eps=2e-5)
+            self.c3 = nn.Conv2d(32, 32, 3, padding=1, bias=False)
+            self.b3 = nn.BatchNorm2d(32, eps=2e-5)
+            self.c4 = nn.Conv2d(32, 64, 3, padding=1, bias=False)
+            self.b4 = nn.BatchNorm2d(64, eps=2e-5)
+            self.fc = nn.Linear(64 * 8 * 8, 10)
+
+        def forward(self, x):
+            h = F.relu(self.b1(self.c1(x)))
+            r = F.relu(self.b2(self.c2(h)))
+            h = F.relu(h + self.b3(self.c3(r)))
+            h = F.max_pool2d(h, 2)
+            h = F.max_pool2d(F.relu(self.b4(self.c4(h))), 2)
+            return self.fc(torch.flatten(h, 1))
+
+    return BNConvNet()
+
+
+def _chain10(x, w, relu, tanh, sigmoid):
+    """Ten cheap elementwise ops (six arithmetic, four activations);
+    written once for Chainer's Variables and PyTorch's tensors alike."""
+    h = relu(x * w + x)
+    h = tanh(h * w)
+    h = sigmoid(h * x + w)
+    return tanh(h + x)
+
+
+# op_overhead is the workload's first name; add_grad is the one the
+# performance targets use.
+ADD_GRAD = ('op_overhead', 'add_grad')
+
+
 def build(chainer, name, batch, device):
     """A ``step()`` for workload ``name`` on ``device``."""
     rng = numpy.random.RandomState(0)
-    if name == 'op_overhead':
-        x = chainer.Variable(device.send(numpy.ones(1, numpy.float32)))
+    F = chainer.functions
+    if name in ADD_GRAD:
+        x = chainer.Variable(device.send(numpy.ones(1, numpy.float32)),
+                             requires_grad=True)
 
         def step():
             x + x
+
+        return step
+    if name == 'chain10_fwd_bwd':
+        x, w = (chainer.Variable(device.send(
+            rng.normal(size=(8, 8)).astype(numpy.float32)))
+            for _ in range(2))
+
+        def step():
+            x.cleargrad()
+            w.cleargrad()
+            F.sum(_chain10(x, w, F.relu, F.tanh, F.sigmoid)).backward()
 
         return step
     if name == 'tiny_mlp_step':
@@ -137,6 +226,8 @@ def build(chainer, name, batch, device):
         model, shape = _convnet(chainer), (batch, 3, 32, 32)
     elif name == 'alexnet_step':
         model, shape = _alexnet(chainer), (batch, 3, 64, 64)
+    elif name == 'bn_convnet_step':
+        model, shape = _bn_convnet(chainer), (batch, 3, 32, 32)
     else:
         raise ValueError('unknown workload {!r}'.format(name))
     model.to_device(device)
@@ -150,11 +241,21 @@ def build_torch(torch, name, batch):
     nn = torch.nn
     F = torch.nn.functional
     torch.manual_seed(0)
-    if name == 'op_overhead':
+    if name in ADD_GRAD:
         x = torch.ones(1, requires_grad=True)
 
         def step():
             x + x
+
+        return step
+    if name == 'chain10_fwd_bwd':
+        x, w = (torch.randn(8, 8, requires_grad=True) for _ in range(2))
+
+        def step():
+            x.grad = None
+            w.grad = None
+            _chain10(x, w, torch.relu, torch.tanh, torch.sigmoid).sum() \
+                .backward()
 
         return step
     if name in ('tiny_mlp_step', 'mlp_step'):
@@ -177,6 +278,9 @@ def build_torch(torch, name, batch):
     elif name == 'alexnet_step':
         model = _alexnet_torch(torch)
         x = torch.randn(batch, 3, 64, 64)
+    elif name == 'bn_convnet_step':
+        model = _bn_convnet_torch(torch)
+        x = torch.randn(batch, 3, 32, 32)
     else:
         raise ValueError('unknown workload {!r}'.format(name))
     t = torch.randint(0, 10, (batch,))
