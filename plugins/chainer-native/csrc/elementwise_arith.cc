@@ -144,18 +144,20 @@ Array mask_of(const Array& cond, Dtype dtype) { return astype(cond, dtype, true)
 
 void record_binary(BinaryOp op, const Array& a, const Array& b, const Array& out) {
     switch (op) {
+        // The input nodes give the shapes: a closure without captures needs
+        // no allocation of its own.
         case BinaryOp::Add:
-            record_op("add", {a, b}, {out}, [sa = a.shape(), da = a.dtype(), sb = b.shape(), db = b.dtype()](BackwardContext& c) {
+            record_op("add", {a, b}, {out}, [](BackwardContext& c) {
                 Array gy = c.gy();
-                if (c.needs(0)) c.set(0, grad_to(gy, sa, da));
-                if (c.needs(1)) c.set(1, grad_to(gy, sb, db));
+                if (c.needs(0)) c.set(0, grad_to(gy, c.input(0).shape, c.input(0).dtype));
+                if (c.needs(1)) c.set(1, grad_to(gy, c.input(1).shape, c.input(1).dtype));
             });
             break;
         case BinaryOp::Sub:
-            record_op("subtract", {a, b}, {out}, [sa = a.shape(), da = a.dtype(), sb = b.shape(), db = b.dtype()](BackwardContext& c) {
+            record_op("subtract", {a, b}, {out}, [](BackwardContext& c) {
                 Array gy = c.gy();
-                if (c.needs(0)) c.set(0, grad_to(gy, sa, da));
-                if (c.needs(1)) c.set(1, grad_to(negative(gy), sb, db));
+                if (c.needs(0)) c.set(0, grad_to(gy, c.input(0).shape, c.input(0).dtype));
+                if (c.needs(1)) c.set(1, grad_to(negative(gy), c.input(1).shape, c.input(1).dtype));
             });
             break;
         case BinaryOp::Mul:

@@ -21,6 +21,8 @@ bool set_backprop_enabled(bool on) {
     return prev;
 }
 
+const VarNode& BackwardContext::input(int i) const { return *node->inputs[i]; }
+
 Array BackwardContext::gy(int i) {
     if (!gys[i].defined()) {
         const auto& meta = node->output_meta[i];

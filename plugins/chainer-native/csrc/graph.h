@@ -32,6 +32,9 @@ struct BackwardContext {
     // The output gradient i (zeros when no gradient reached that output).
     Array gy(int i = 0);
     bool needs(int i) const { return need[i] != 0; }
+    // The node of input i, whose shape and dtype its gradient takes (set
+    // wherever needs(i)).
+    const VarNode& input(int i) const;
     void set(int i, Array g) { gxs[i] = std::move(g); }
 };
 

@@ -270,7 +270,8 @@ def _max_pooling(label, inputs, ksize, stride, pad, cover_all):
 
 
 def graph_kernels():
-    """``{graph kernel name: fn(label, inputs, **params)}``."""
+    """``{graph kernel name: fn(label, inputs, **params)}``, fn or the
+    ``'module:attribute'`` of one of the extension."""
     return {
         'add': _native_kernel('_graph_add'),
         'sub': _native_kernel('_graph_subtract'),
