@@ -199,7 +199,9 @@ class FunctionNode:
         """The parameters of :attr:`graph_kernel` for a call on ``inputs``
         (arrays): a dict of its declared parameters, or None where this call
         must run :meth:`forward` instead. Inputs that :meth:`forward` would
-        reject are rejected here, with its errors."""
+        reject are rejected here, with its errors; for a graph kernel that
+        checks its inputs this runs before the type check, and inputs that
+        check may reject give None."""
         return {}
 
     @property

@@ -650,8 +650,9 @@ class Variable:
                     'in Variable.backward is deprecated; a scalar variable '
                     'must be 0-dimensional (apply F.squeeze, or set grad).',
                     DeprecationWarning, stacklevel=2)
-            xp = host.device_from_array(self._data).xp
-            gv = Variable(xp.ones_like(self._data), requires_grad=False)
+            ones = host.device_from_array(self._data).xp.ones_like(self._data)
+            gv = Variable(ones, requires_grad=False) if self._graph is None \
+                else variable_from_graph(self._graph, ones)
         if loss_scale is not None:
             gv = gv * loss_scale
         if self._graph is not None:

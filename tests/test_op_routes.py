@@ -85,6 +85,25 @@ def test_linear_with_sizes_that_differ_names_the_op_and_argument(device):
     assert e.expect == 'b.shape[0] == W.shape[0]'
 
 
+def test_softmax_cross_entropy_with_bad_labels_names_the_op(device):
+    x = _var(device, numpy.ones((2, 3)))
+    e = _invalid(lambda: F.softmax_cross_entropy(
+        x, device.send(numpy.array([0, 1], numpy.uint8))))
+    assert 'SoftmaxCrossEntropy' in str(e)
+    assert e.expect == "t.dtype.kind == 'i'"
+    e = _invalid(lambda: F.softmax_cross_entropy(
+        x, device.send(numpy.array([0, 1, 1], numpy.int32))))
+    assert e.expect == 'x.shape[0] == t.shape[0]'
+    with pytest.raises(ValueError, match='t holds the label 5, outside '
+                       r'\[0, 3\) and not ignore_label \(-1\)'):
+        F.softmax_cross_entropy(x, device.send(numpy.array([0, 5],
+                                                           numpy.int32)))
+    loss = F.softmax_cross_entropy(
+        x, device.send(numpy.array([-1, 2], numpy.int32)))
+    numpy.testing.assert_allclose(_host(loss.array), numpy.log(3),
+                                  rtol=1e-6)
+
+
 def test_linear_of_weights_in_another_float_dtype(device):
     x = _var(device, numpy.ones((2, 3)))
     W = _var(device, numpy.ones((4, 3)), numpy.float64)

@@ -119,9 +119,10 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         'softmax_cross_entropy',
         ('class_weight', 'ignore_label', 'normalize', 'reduce'),
         'The loss of the kernel softmax_cross_entropy for the inputs (x, t), '
-        'scores x (N, C, ...) and integer labels t (N, ...) in [0, C) or '
-        "equal to ignore_label; class_weight (C,) of x's dtype or None, "
-        "reduce 'mean' or 'no'. Differentiable by x only.")
+        'scores x (N, C, ...) of a float dtype and signed integer labels t '
+        '(N, ...) in [0, C) or equal to ignore_label; class_weight (C,) of '
+        "x's dtype or None, reduce 'mean' or 'no'. Differentiable by x only.",
+        checks_inputs=True)
 
     def __init__(self, normalize=True, class_weight=None, ignore_label=-1,
                  reduce='mean', soft_target_loss='cross-entropy'):
@@ -168,12 +169,11 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         return cw
 
     def graph_kernel_params(self, inputs):
-        x, t = inputs
-        if t.dtype.kind == 'f':
-            # Soft targets are another computation.
+        # Soft targets are another computation; other inputs than two are
+        # the type check's to report. The kernel checks the labels.
+        if len(inputs) != 2 or inputs[1].dtype.kind == 'f':
             return None
-        self._check_labels(x, t)
-        return {'class_weight': self._class_weight_like(x),
+        return {'class_weight': self._class_weight_like(inputs[0]),
                 'ignore_label': self.ignore_label,
                 'normalize': self.normalize, 'reduce': self.reduce}
 

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "bind_util.h"
+#include "creation.h"
 #include "elementwise.h"
 #include "graph.h"
 #include "nn.h"
@@ -443,6 +444,28 @@ buffer with each other or with ``grad_outputs``.
         if (grad.is_none()) x.clear_grad();
         else x.set_grad(to_array(grad));
     }, arg("a"), arg("grad"), "``a.grad = grad`` (None clears it).");
+
+    m.def("_graph_softmax_cross_entropy", [](std::string_view label, py::handle inputs, py::handle class_weight,
+                                             int64_t ignore_label, bool normalize, const std::string& reduce) {
+        // Declines what the op's type check and label check reject (x (N, C)
+        // of a float dtype, signed integer labels t (N,) in [0, C) or equal
+        // to ignore_label) and what the routine does not compute (class
+        // weights, more axes, a mean over all labels).
+        std::vector<Array> xs = arrays_arg(inputs, "_graph_softmax_cross_entropy", "inputs", false);
+        if (xs.size() != 2 || !class_weight.is_none() || (reduce != "mean" && reduce != "no") ||
+            (reduce == "mean" && !normalize))
+            return py::reinterpret_steal<py::object>(declined());
+        const Array &x = xs[0], &t = xs[1];
+        if (!is_float(x.dtype()) || dtype_kind(t.dtype()) != 'i' || x.ndim() != 2 || t.ndim() != 1 ||
+            t.shape()[0] != x.shape()[0] || x.shape()[1] == 0)
+            return py::reinterpret_steal<py::object>(declined());
+        Array labels = contiguous_as(t, Dtype::Int64);
+        const int64_t* l = labels.ptr<int64_t>();
+        for (int64_t i = 0, n = labels.size(), c = x.shape()[1]; i < n; ++i)
+            if (l[i] != ignore_label && (l[i] < 0 || l[i] >= c)) return py::reinterpret_steal<py::object>(declined());
+        return py::reinterpret_steal<py::object>(labelled(label, softmax_cross_entropy(x, t, ignore_label, reduce)));
+    }, arg("label"), arg("inputs"), arg("class_weight"), arg("ignore_label"), arg("normalize"), arg("reduce"),
+       "softmax cross entropy's graph kernel of chainer-core: fn(label, (x, t), ...) -> (loss,), or NotImplemented.");
 
     add_function(m, &graph_and_data_def, py::none());
     add_function(m, &graph_linear_def, py::none());

@@ -164,6 +164,9 @@ def cases():
         ('_name_creator', lambda: cn._name_creator([x2], 'f')),
         ('_graph_and_data', lambda: cn._graph_and_data(numpy.ones(3))),
         ('_get_grad', lambda: cn._get_grad(numpy.ones(3), False)),
+        ('_graph_softmax_cross_entropy',
+         lambda: cn._graph_softmax_cross_entropy('f', [x2, nested], None, -1,
+                                                 True, 'mean')),
         ('_set_grad', lambda: cn._set_grad(x2.copy().require_grad(),
                                            cn.ones((3,), dtype=f32))),
     ] + [

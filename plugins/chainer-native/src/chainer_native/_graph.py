@@ -151,13 +151,10 @@ class NativeGraph:
         self.get_grad = core._get_grad
         self.set_grad = core._set_grad
         self.split = core._graph_and_data
+        self.backward = core.ndarray.backward
 
     def leaf(self, array):
         return array.as_grad_stopped().require_grad()
-
-    def backward(self, array, retain_grad, enable_double_backprop,
-                 retain_graph):
-        array.backward(retain_grad, enable_double_backprop, retain_graph)
 
     def grad(self, outputs, inputs, grad_outputs, retain_grad,
              enable_double_backprop, retain_graph):
@@ -243,17 +240,6 @@ def _transpose(label, inputs, axes):
     return _recorded(label, cn.transpose(inputs[0], axes))
 
 
-def _softmax_cross_entropy(label, inputs, class_weight, ignore_label,
-                           normalize, reduce):
-    x, t = inputs
-    if class_weight is not None or t.dtype.kind != 'i' or x.ndim != 2 or \
-            reduce not in ('mean', 'no') or \
-            (reduce == 'mean' and not normalize):
-        return NotImplemented
-    return _recorded(label, cn.softmax_cross_entropy(
-        x, t, ignore_label=ignore_label, reduce=reduce))
-
-
 def _convolution(label, inputs, stride, pad, dilate, groups, cover_all):
     if _mixed_dtypes(inputs):
         return NotImplemented
@@ -294,7 +280,8 @@ def graph_kernels():
         'sum': _sum,
         'reshape': _reshape,
         'transpose': _transpose,
-        'softmax_cross_entropy': _softmax_cross_entropy,
+        'softmax_cross_entropy': _native_kernel(
+            '_graph_softmax_cross_entropy'),
         'convolution_nd': _convolution,
         'max_pooling_nd': _max_pooling,
     }
