@@ -11,7 +11,11 @@ _default_hyperparam.eps = 1e-6
 def _ada_delta_update(xp, param, grad, msg, msdx, rho, eps):
     """In place: msg = rho msg + (1 - rho) grad^2;
     dx = sqrt((msdx + eps) / (msg + eps)) grad;
-    msdx = rho msdx + (1 - rho) dx^2; param -= dx. Returns None."""
+    msdx = rho msdx + (1 - rho) dx^2; param -= dx; computed in the
+    dtype of the state. Returns None."""
+    # NumPy would multiply a float16 grad by a Python scalar in float16,
+    # rounding each term before it reaches float32 state.
+    grad = grad.astype(msg.dtype, copy=False)
     msg *= rho
     msg += (1 - rho) * grad * grad
     dx = xp.sqrt((msdx + eps) / (msg + eps)) * grad

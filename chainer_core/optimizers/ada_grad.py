@@ -9,8 +9,11 @@ _default_hyperparam.eps = 1e-8
 
 @kernels.declare('ada_grad_update')
 def _ada_grad_update(xp, param, grad, h, lr, eps):
-    """In place: h += grad^2; param -= lr grad / (sqrt(h) + eps). Returns
-    None."""
+    """In place: h += grad^2; param -= lr grad / (sqrt(h) + eps); computed
+    in the dtype of the state. Returns None."""
+    # NumPy would multiply a float16 grad by a Python scalar in float16,
+    # rounding each term before it reaches float32 state.
+    grad = grad.astype(h.dtype, copy=False)
     h += grad * grad
     param -= lr * grad / (xp.sqrt(h) + eps)
 

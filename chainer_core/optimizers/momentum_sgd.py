@@ -9,7 +9,11 @@ _default_hyperparam.momentum = 0.9
 
 @kernels.declare('momentum_sgd_update')
 def _momentum_sgd_update(xp, param, grad, v, lr, momentum):
-    """In place: v = momentum * v - lr * grad; param += v. Returns None."""
+    """In place: v = momentum * v - lr * grad; param += v; computed in the
+    dtype of the state. Returns None."""
+    # NumPy would multiply a float16 grad by a Python scalar in float16,
+    # rounding each term before it reaches float32 state.
+    grad = grad.astype(v.dtype, copy=False)
     v *= momentum
     v -= lr * grad
     param += v

@@ -18,7 +18,10 @@ def _msvag_update(xp, param, grad, m, v, lr, beta, bias, rho, eta,
     with mt = m / bias, vt = v / bias and s = (vt - mt^2) / (1 - rho),
     factor = mt^2 / (mt^2 + rho s) clipped into [0, 1] (0 where NaN);
     param -= eta (lr factor mt + weight_decay_rate param). bias is
-    1 - beta^t. Returns None."""
+    1 - beta^t. Computed in the dtype of the state. Returns None."""
+    # NumPy would multiply a float16 grad by a Python scalar in float16,
+    # rounding each term before it reaches float32 state.
+    grad = grad.astype(m.dtype, copy=False)
     m += (1 - beta) * (grad - m)
     v += (1 - beta) * (grad * grad - v)
     mt = m / bias

@@ -10,7 +10,11 @@ _default_hyperparam.momentum = 0.9
 @kernels.declare('nesterov_ag_update')
 def _nesterov_ag_update(xp, param, grad, v, lr, momentum):
     """In place: v = momentum v - lr grad;
-    param += momentum^2 v - (1 + momentum) lr grad. Returns None."""
+    param += momentum^2 v - (1 + momentum) lr grad; computed in the dtype
+    of the state. Returns None."""
+    # NumPy would multiply a float16 grad by a Python scalar in float16,
+    # rounding each term before it reaches float32 state.
+    grad = grad.astype(v.dtype, copy=False)
     v *= momentum
     v -= lr * grad
     param += momentum * momentum * v

@@ -15,7 +15,10 @@ _default_hyperparam.eps_inside_sqrt = False
 def _rmsprop_update(xp, param, grad, ms, lr, alpha, eps, eps_inside_sqrt):
     """In place: ms = alpha ms + (1 - alpha) grad^2;
     param -= lr grad / (sqrt(ms) + eps), or lr grad / sqrt(ms + eps) when
-    eps_inside_sqrt. Returns None."""
+    eps_inside_sqrt; computed in the dtype of the state. Returns None."""
+    # NumPy would multiply a float16 grad by a Python scalar in float16,
+    # rounding each term before it reaches float32 state.
+    grad = grad.astype(ms.dtype, copy=False)
     ms *= alpha
     ms += (1 - alpha) * grad * grad
     if eps_inside_sqrt:

@@ -15,7 +15,10 @@ def _rmsprop_graves_update(xp, param, grad, n, g, delta, lr, alpha, momentum,
     """In place: n = alpha n + (1 - alpha) grad^2;
     g = alpha g + (1 - alpha) grad;
     delta = momentum delta - lr grad / sqrt(n - g^2 + eps);
-    param += delta. Returns None."""
+    param += delta; computed in the dtype of the state. Returns None."""
+    # NumPy would multiply a float16 grad by a Python scalar in float16,
+    # rounding each term before it reaches float32 state.
+    grad = grad.astype(n.dtype, copy=False)
     n *= alpha
     n += (1 - alpha) * grad * grad
     g *= alpha

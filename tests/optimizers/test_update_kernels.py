@@ -289,3 +289,34 @@ def test_rule_updates_in_place_through_its_kernel(cls, kernel):
         assert any(a is value for a in args[2:])
     assert w.array is array
     assert not numpy.array_equal(array, before)
+
+
+# Per update with state: the hyperparameters after (param, grad, state...),
+# and how many state arrays it takes.
+STATEFUL = {
+    'momentum_sgd_update': (1, (0.1, 0.9)),
+    'nesterov_ag_update': (1, (0.1, 0.9)),
+    'ada_grad_update': (1, (0.1, 1e-8)),
+    'ada_delta_update': (2, (0.95, 1e-6)),
+    'rmsprop_update': (1, (0.01, 0.5, 1e-8, False)),
+    'rmsprop_graves_update': (3, (1e-4, 0.95, 0.9, 1e-4)),
+    'msvag_update': (2, (0.1, 0.9, 0.5, 0.1, 1.0, 0.0)),
+}
+
+
+@pytest.mark.parametrize('name', sorted(STATEFUL))
+def test_float32_state_of_float16_params_is_computed_in_float32(name):
+    # The state a float16 parameter keeps in float32 (as a backend's fused
+    # kernel computes it) must not go through float16 products of grad.
+    n_state, hyper = STATEFUL[name]
+    param, grad = _arrays(numpy.float16, 2)
+    state = [a * a + 1 for a in _arrays(numpy.float32, n_state, seed=1)]
+    if name == 'rmsprop_graves_update':
+        state[0] *= 4    # n above g^2: the rule takes sqrt(n - g^2)
+    wide = [a.astype(numpy.float64) for a in [param, grad] + state]
+    assert _ref(name)(numpy, param, grad, *state, *hyper) is None
+    _ref(name)(numpy, *wide, *hyper)
+    for got, expected in zip(state, wide[2:]):
+        assert got.dtype == numpy.float32
+        numpy.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)
+    numpy.testing.assert_allclose(param, wide[0], rtol=1e-3, atol=1e-3)

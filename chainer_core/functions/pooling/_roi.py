@@ -186,6 +186,16 @@ def pooling_bins(xp, rois, outsize, spatial_scale, dims):
     return masks
 
 
+def first_argmax(xp, a, axis):
+    """``a.argmax(axis)`` by NumPy's rule on every array module: the first
+    maximum, a NaN counting as larger than every number. CuPy returns any
+    of several NaNs; among equal numbers, and among the True of a boolean
+    array, every module returns the first."""
+    nan = xp.isnan(a)
+    return xp.where(nan.any(axis=axis), nan.argmax(axis=axis),
+                    a.argmax(axis=axis))
+
+
 def max_over_bins(xp, x, batch, in_h, in_w, empty_value):
     """(y, argmax): y (R, C, outh, outw) the maximum of x[batch[r]] over
     each bin (the rectangle of the masks in_h (R, outh, H) and in_w
@@ -196,10 +206,10 @@ def max_over_bins(xp, x, batch, in_h, in_w, empty_value):
     low = xp.asarray(-numpy.inf, dtype=x.dtype)
     # A bin is a rectangle: the maximum over columns, then over rows.
     by_col = xp.where(in_w[:, None, None], xs[:, :, :, None, :], low)
-    col_arg = by_col.argmax(axis=4)
+    col_arg = first_argmax(xp, by_col, 4)
     by_col = xp.take_along_axis(by_col, col_arg[..., None], axis=4)[..., 0]
     by_row = xp.where(in_h[:, None, :, :, None], by_col[:, :, None], low)
-    row_arg = by_row.argmax(axis=3)
+    row_arg = first_argmax(xp, by_row, 3)
     y = xp.take_along_axis(by_row, row_arg[:, :, :, None], axis=3)[:, :, :, 0]
     col_at = xp.take_along_axis(col_arg, row_arg, axis=2)
     empty = (~in_h.any(axis=2))[:, :, None] | (~in_w.any(axis=2))[:, None, :]

@@ -31,7 +31,7 @@ def _roi_max_align_2d(xp, x, rois, roi_indices, outsize, spatial_scale,
     valid = vy[:, :, None, :, None] & vx[:, None, :, None, :]
     v = xp.where(valid[:, None], v, xp.asarray(-numpy.inf, dtype=dtype))
     v = v.reshape(v.shape[:4] + (g_y * g_x,))
-    best = v.argmax(axis=4)
+    best = _roi.first_argmax(xp, v, 4)
     y = xp.take_along_axis(v, best[..., None], axis=4)[..., 0]
     found = valid.reshape(n_r, 1, outh, outw, -1).any(axis=4)
     iy, ix = best // g_x, best % g_x

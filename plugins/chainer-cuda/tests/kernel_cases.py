@@ -109,7 +109,91 @@ def _lstm_grad_cases(rng, dt):
     return out
 
 
+def _pad_cases(rng, dt):
+    x = u(rng, (2, 3), dt)
+    s = _special(dt).reshape(3, 4)
+    # Borders wider than the axis too (where cupy.pad's 'wrap' errs).
+    return [(a, w, m, 0) for a in (x, s)
+            for w in (((1, 2), (4, 1)), ((0, 0), (2, 7)), ((3, 3), (0, 0)))
+            for m in ('edge', 'reflect', 'symmetric', 'wrap')]
+
+
+def _pow_cases(rng, dt):
+    return [(x, y) for x in (u(rng, (4, 5), dt, 0, 3), _special(dt))
+            for y in (0.5, dt(0.5), 1.5, dt(2))]
+
+
+def _matrices(rng, dt, shape):
+    noise = rng.uniform(-0.3, 0.3, shape)
+    return (noise + 2 * numpy.eye(shape[-1])).astype(dt)
+
+
+def _with(a, value):
+    a = a.copy()
+    a.flat[0] = value
+    a[-1] = value
+    return a
+
+
+def _matrix_cases(rng, dt):
+    out = []
+    for shape in ((3, 3), (2, 3, 3)):
+        a = _matrices(rng, dt, shape)
+        out += [(a,)] + [(_with(a, v),) for v in SPECIAL[:3]]
+    return out
+
+
+def _spd_cases(rng, dt):
+    a = _matrices(rng, dt, (3, 3))
+    a = ((a + a.T) / 2).astype(dt)
+    return [(a,)] + [(_with(a, v),) for v in SPECIAL[:3]]
+
+
+def _fft_cases(rng, dt):
+    out = []
+    for shape in ((2, 8), (2, 3, 5)):
+        re, im = u(rng, shape, dt), u(rng, shape, dt)
+        for inverse in (False, True):
+            out.append((re, im, inverse))
+            out += [(_with(re, v), _with(im, v), inverse)
+                    for v in SPECIAL[:3]]
+    return out
+
+
+def _dbn_cases(rng, dt):
+    out = []
+    for shape, groups in (((10, 3), 1), ((6, 4, 2), 2)):
+        x = u(rng, shape, dt)
+        out += [(x, groups, 2e-5), (x[:0], groups, 2e-5)]
+        out += [(_with(x, v), groups, 2e-5) for v in SPECIAL[:3]]
+    return out
+
+
+def _pool_cases(rng, dt, n):
+    shape = {1: (2, 3, 7), 2: (2, 3, 5, 6), 3: (2, 2, 4, 3, 5)}[n]
+    x = u(rng, shape, dt)
+    # Ties, and windows of NaN alone, of NaN and inf, of -inf alone.
+    x.flat[1:4] = 1.0
+    s = _with(x, numpy.nan)
+    s.flat[2] = numpy.inf
+    t = _with(x, -numpy.inf)
+    windows = [((2,) * n, (2,) * n, (0,) * n, True),
+               ((3,) * n, (2,) * n, (1,) * n, True),
+               ((3,) * n, (1,) * n, (1,) * n, False),
+               ((2,) * n, (3,) * n, (1,) * n, True)]
+    return [(a,) + w for a in (x, s, t) for w in windows]
+
+
 CASES = {
+    'pad': _pad_cases,
+    'pow': _pow_cases,
+    'inv': _matrix_cases,
+    'cholesky': _spd_cases,
+    'fft': _fft_cases,
+    'decorrelated_batch_normalization': _dbn_cases,
+    'max_pooling_2d': lambda r, d: _pool_cases(r, d, 2),
+    'max_pooling_nd': lambda r, d: _pool_cases(r, d, 1)
+    + _pool_cases(r, d, 3),
     'relu': _unary(),
     'relu_grad': _grad(first=lambda x: numpy.maximum(x, 0)),
     'sigmoid': _unary(),
@@ -143,6 +227,10 @@ CASES = {
 WIDE_ONLY = {'softmax', 'log_softmax', 'softmax_cross_entropy',
              'softmax_cross_entropy_grad', 'batch_normalization',
              'batch_normalization_grad'}
+# Kernels that leave some of their cases to the reference (finite input,
+# exponents other than 0.5): the op's answer is then the reference's on
+# CuPy.
+PARTIAL = {'pow', 'fft', 'decorrelated_batch_normalization'}
 
 
 def optimizer_cases(name, rng, dtype, state_dtype):

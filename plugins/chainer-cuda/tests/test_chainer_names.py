@@ -95,14 +95,19 @@ def test_user_kernels(device, cupy):
 
 def test_using_allocator(device, cupy):
     allocated = []
+    # A pool of its own: cupy.cuda.alloc would call the allocator in force,
+    # this one, again.
+    pool = cupy.cuda.MemoryPool()
 
     def allocator(size):
         allocated.append(size)
-        return cupy.cuda.alloc(size)
+        return pool.malloc(size)
 
     with cuda.using_allocator(allocator):
-        cupy.empty(1000, numpy.float32)
-    assert allocated
+        x = cupy.empty(1000, numpy.float32)
+    assert allocated and pool.used_bytes() >= x.nbytes
+    del x
+    pool.free_all_blocks()
     cuda.set_max_workspace_size(1 << 20)
     assert cuda.get_max_workspace_size() == 1 << 20
 

@@ -7,7 +7,8 @@ import pytest
 from chainer_core._runtime import kernels as registry
 from chainer_cuda.kernels import KERNELS
 from kernel_cases import (
-    CASES, DTYPES, OPTIMIZER_KERNELS, TOL, WIDE_ONLY, optimizer_cases)
+    CASES, DTYPES, OPTIMIZER_KERNELS, PARTIAL, TOL, WIDE_ONLY,
+    optimizer_cases)
 
 pytestmark = pytest.mark.gpu
 
@@ -43,25 +44,38 @@ def test_every_kernel_has_cases():
                           if s.name.endswith('_update')}
 
 
+def _op(name, xp, args):
+    """What the op gets on the device: the kernel's answer, or the
+    reference's on CuPy where a kernel of PARTIAL declines."""
+    got = KERNELS[name](*args)
+    if got is NotImplemented and name in PARTIAL:
+        return registry.get_spec(name).reference(xp, *args)
+    return got
+
+
 @pytest.mark.parametrize('dtype', DTYPES, ids=lambda d: d.__name__)
 @pytest.mark.parametrize('name', sorted(CASES))
-def test_kernel_matches_reference(device, name, dtype):
+def test_kernel_matches_reference(device, cupy, name, dtype):
     rng = numpy.random.RandomState(1)
     reference = registry.get_spec(name).reference
-    fn = KERNELS[name]
     for i, args in enumerate(CASES[name](rng, dtype)):
         what = '{} case {} ({})'.format(name, i, dtype.__name__)
         host = [None if a is None else
                 (a.copy() if isinstance(a, numpy.ndarray) else a)
                 for a in args]
         on_device = [_send(device, a) for a in args]
-        got = fn(*on_device)
         if dtype == numpy.float16 and name in WIDE_ONLY:
-            assert got is NotImplemented, what
+            assert KERNELS[name](*on_device) is NotImplemented, what
             continue
-        assert got is not NotImplemented, what
         with numpy.errstate(all='ignore'):
-            expected = reference(numpy, *host)
+            try:
+                expected = reference(numpy, *host)
+            except Exception as e:
+                with pytest.raises(type(e)):
+                    _op(name, cupy, on_device)
+                continue
+        got = _op(name, cupy, on_device)
+        assert got is not NotImplemented, what
         _compare(device, got, expected, dtype, what)
         # In-place results (the running statistics).
         for a, h in zip(on_device, host):
@@ -127,6 +141,26 @@ def test_declines(device):
         is NotImplemented
     assert KERNELS['leaky_relu_grad'](x, x, 2.0) is NotImplemented
     assert KERNELS['softmax'](x[:, :0], 1) is NotImplemented
+    assert KERNELS['pad'](x, ((1, 1),) * 3, 'constant', 0) \
+        is NotImplemented
+    assert KERNELS['pow'](x, 2.0) is NotImplemented
+    assert KERNELS['pow'](x.astype(numpy.float16), 0.5) is NotImplemented
+    assert KERNELS['fft'](x, x, False) is NotImplemented
+    assert KERNELS['max_pooling_nd'](x.reshape(1, 1, 2, 3, 2, 2), (1,) * 4,
+                                     (1,) * 4, (0,) * 4, True) \
+        is NotImplemented
+
+
+def test_singular_matrices_raise(device):
+    """As on NumPy: cuSOLVER's status is checked (a LinAlgError is a
+    ValueError)."""
+    singular = numpy.array([[1.0, 2.0], [2.0, 4.0]], numpy.float32)
+    for a in (singular, numpy.stack([numpy.eye(2, dtype=numpy.float32),
+                                     singular])):
+        with pytest.raises(numpy.linalg.LinAlgError):
+            KERNELS['inv'](device.send(a))
+    with pytest.raises(numpy.linalg.LinAlgError):
+        KERNELS['cholesky'](device.send(-numpy.eye(3, dtype=numpy.float32)))
 
 
 def test_ops_dispatch_to_these_kernels(device):

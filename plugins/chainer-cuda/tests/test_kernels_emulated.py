@@ -1,6 +1,7 @@
 """The kernels of the plugin against chainer-core's references, without a
 GPU: each kernel's CUDA source runs on the CPU, compiled by the C++
-compiler (float32 and float64; the helpers it uses are plain C++ there).
+compiler (float32 and float64, and float16 as GCC's ``_Float16``; the
+helpers it uses are plain C++ there).
 
 The emulation of an elementwise kernel follows ``cupy.ElementwiseKernel``'s
 rules: type placeholders bound by the arrays given, array parameters
@@ -9,8 +10,10 @@ element ``i``, ``raw`` ones indexed freely, outputs either all given or all
 allocated (a raw output never is). A raw kernel runs each CUDA thread as a
 thread of its own, one block after another: ``__syncthreads`` is a barrier
 of the block and a warp shuffle an exchange between barriers of the warp.
-Elsewhere the kernels' CuPy is NumPy.
+Elsewhere the kernels' CuPy is NumPy: the host is the device, and
+``cupyx.errstate`` a block that records what it was asked.
 """
+import contextlib
 import ctypes
 import hashlib
 import re
@@ -23,18 +26,23 @@ import pytest
 
 from chainer_core._runtime import kernels as registry
 from chainer_cuda.kernels import (
-    KERNELS, _build, lstm, noise, normalization, softmax)
-from kernel_cases import CASES, OPTIMIZER_KERNELS, TOL, optimizer_cases
+    KERNELS, _build, array, basic_math, linalg, lstm, noise, normalization,
+    pooling, softmax)
+from kernel_cases import (
+    CASES, OPTIMIZER_KERNELS, PARTIAL, TOL, WIDE_ONLY, optimizer_cases)
 
 COMPILER = shutil.which('g++') or shutil.which('c++')
 pytestmark = pytest.mark.skipif(COMPILER is None,
                                 reason='no C++ compiler here')
 
 FIXED = {n: numpy.dtype(n) for n in ('float32', 'float64', 'bool',
-                                     'int64')}
-C_TYPES = {numpy.dtype('float32'): ('float', ctypes.c_float),
+                                     'int32', 'int64')}
+# float16 is never a scalar parameter: it has no ctypes type.
+C_TYPES = {numpy.dtype('float16'): ('_Float16', None),
+           numpy.dtype('float32'): ('float', ctypes.c_float),
            numpy.dtype('float64'): ('double', ctypes.c_double),
            numpy.dtype('bool'): ('bool', ctypes.c_bool),
+           numpy.dtype('int32'): ('int', ctypes.c_int),
            numpy.dtype('int64'): ('long long', ctypes.c_longlong)}
 HEADER = r'''
 #include <cmath>
@@ -211,27 +219,55 @@ class Emulator:
         launch(grid[0], block[0], *values)
 
 
+class NumPyAsCuPy:
+    """NumPy in CuPy's place: its functions, CuPy's ``asnumpy`` and
+    ``random_sample(shape, dtype)``."""
+
+    asnumpy = staticmethod(numpy.asarray)
+    random = types.SimpleNamespace(
+        random_sample=lambda shape, dtype: numpy.random.random_sample(
+            shape).astype(dtype))
+
+    def __getattr__(self, name):
+        return getattr(numpy, name)
+
+
+class Cupyx:
+    """``cupyx`` with an ``errstate`` that records its settings."""
+
+    def __init__(self):
+        self.errstates = []
+
+    @contextlib.contextmanager
+    def errstate(self, **settings):
+        self.errstates.append(settings)
+        yield
+
+
 @pytest.fixture(scope='module')
 def emulated(tmp_path_factory):
+    """The fake CuPy the kernels run with."""
     emulator = Emulator(tmp_path_factory.mktemp('kernels'))
-    fake = types.SimpleNamespace(
-        ascontiguousarray=numpy.ascontiguousarray,
-        empty_like=numpy.empty_like, zeros_like=numpy.zeros_like,
-        concatenate=numpy.concatenate, empty=numpy.empty,
-        asarray=numpy.asarray,
-        random=types.SimpleNamespace(
-            random_sample=lambda shape, dtype: numpy.random.random_sample(
-                shape).astype(dtype)))
+    fake = NumPyAsCuPy()
     patch = pytest.MonkeyPatch()
     patch.setattr(_build.Elementwise, '__call__',
                   lambda kernel, *args: emulator(kernel, *args))
     patch.setattr(_build.Raw, '__call__',
                   lambda kernel, *args, **kwargs: emulator.raw(
                       kernel, *args, **kwargs))
-    for module in (_build, lstm, noise, normalization, softmax):
+    for module in (_build, array, basic_math, linalg, lstm, noise,
+                   normalization, pooling, softmax):
         patch.setattr(module, 'cupy', lambda: fake)
-    yield
+    yield fake
     patch.undo()
+
+
+@pytest.fixture
+def cupyx(emulated):
+    fake = Cupyx()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(linalg, 'cupyx', lambda: fake)
+        yield fake
 
 
 def _copies(args):
@@ -250,31 +286,57 @@ def _compare(got, expected, dtype, what):
                                   err_msg=what, **TOL[dtype])
 
 
-DTYPES = (numpy.float32, numpy.float64)
+DTYPES = (numpy.float16, numpy.float32, numpy.float64)
 
 
+def _op(xp, name, args):
+    """The kernel's answer, or the reference's where a kernel of PARTIAL
+    declines."""
+    got = KERNELS[name](*args)
+    if got is NotImplemented and name in PARTIAL:
+        return registry.get_spec(name).reference(xp, *args)
+    return got
+
+
+# The references' own warnings (the mean of an empty batch).
+@pytest.mark.filterwarnings('ignore::RuntimeWarning')
 @pytest.mark.parametrize('dtype', DTYPES, ids=lambda d: d.__name__)
 @pytest.mark.parametrize('name', sorted(CASES))
-def test_kernel_matches_reference(emulated, name, dtype):
+def test_kernel_matches_reference(emulated, cupyx, name, dtype):
     rng = numpy.random.RandomState(1)
     for i, args in enumerate(CASES[name](rng, dtype)):
         what = '{} case {}'.format(name, i)
         mine, host = _copies(args), _copies(args)
-        got = KERNELS[name](*mine)
-        assert got is not NotImplemented, what
+        if dtype == numpy.float16 and name in WIDE_ONLY:
+            assert KERNELS[name](*mine) is NotImplemented, what
+            continue
         with numpy.errstate(all='ignore'):
-            expected = registry.get_spec(name).reference(numpy, *host)
+            try:
+                expected = registry.get_spec(name).reference(numpy, *host)
+            except Exception as e:
+                with pytest.raises(type(e)):
+                    _op(emulated, name, mine)
+                continue
+            got = _op(emulated, name, mine)
+        assert got is not NotImplemented, what
         _compare(got, expected, dtype, what)
         for a, h in zip(mine, host):
             if isinstance(h, numpy.ndarray):
                 _compare(a, h, dtype, what + ' (inputs after the call)')
 
 
-@pytest.mark.parametrize('dtype', DTYPES, ids=lambda d: d.__name__)
+@pytest.mark.parametrize('dtype, state_dtype', [
+    (numpy.float32, numpy.float32), (numpy.float64, numpy.float64),
+    (numpy.float16, numpy.float32)], ids=['float32', 'float64',
+                                         'float16-float32-state'])
 @pytest.mark.parametrize('name', OPTIMIZER_KERNELS)
-def test_update_matches_reference(emulated, name, dtype):
+def test_update_matches_reference(emulated, name, dtype, state_dtype):
     rng = numpy.random.RandomState(2)
-    for i, args in enumerate(optimizer_cases(name, rng, dtype, dtype)):
+    for i, args in enumerate(optimizer_cases(name, rng, dtype,
+                                              state_dtype)):
+        # sgd has no state: float16 is the reference's.
+        if name == 'sgd_update' and dtype == numpy.float16:
+            continue
         what = '{} case {}'.format(name, i)
         mine, host = _copies(args), _copies(args)
         assert KERNELS[name](*mine) is None, what
@@ -282,7 +344,7 @@ def test_update_matches_reference(emulated, name, dtype):
             registry.get_spec(name).reference(numpy, *host)
         for a, h in zip(mine, host):
             if isinstance(h, numpy.ndarray):
-                _compare(a, h, dtype, what)
+                _compare(a, h, h.dtype.type, what)
 
 
 def test_dropout(emulated):
@@ -292,3 +354,74 @@ def test_dropout(emulated):
     assert 0.7 < kept.mean() < 0.8
     numpy.testing.assert_allclose(mask[kept], 1 / 0.75, rtol=1e-6)
     numpy.testing.assert_allclose(y, x * mask, rtol=1e-6)
+
+
+@pytest.fixture
+def host_copies(emulated, monkeypatch):
+    """The arrays the kernels copy to the host."""
+    copies = []
+
+    def asnumpy(a):
+        copies.append(a)
+        return numpy.asarray(a)
+
+    monkeypatch.setattr(NumPyAsCuPy, 'asnumpy', staticmethod(asnumpy))
+    return copies
+
+
+def test_finite_matrices_stay_and_raise_as_numpy(cupyx, host_copies):
+    a = numpy.eye(3, dtype=numpy.float32) * 2
+    KERNELS['inv'](a)
+    KERNELS['cholesky'](a)
+    assert cupyx.errstates == [{'linalg': 'raise'}] * 2
+    assert host_copies == []
+    # Raised inside errstate(linalg='raise'): how CuPy reports them too.
+    with pytest.raises(numpy.linalg.LinAlgError):
+        KERNELS['inv'](numpy.ones((2, 2), numpy.float32))
+    with pytest.raises(numpy.linalg.LinAlgError):
+        KERNELS['cholesky'](-a)
+    assert len(cupyx.errstates) == 4 and host_copies == []
+    assert KERNELS['fft'](a, a, False) is NotImplemented
+    assert KERNELS['decorrelated_batch_normalization'](a, 1, 2e-5) \
+        is NotImplemented
+    assert host_copies == []
+
+
+@pytest.mark.parametrize('value', [numpy.nan, numpy.inf, -numpy.inf])
+def test_special_values_go_to_the_host(cupyx, host_copies, value):
+    a = numpy.eye(3, dtype=numpy.float32) * 2
+    a[1, 2] = value
+    with numpy.errstate(all='ignore'):
+        KERNELS['inv'](a)
+        KERNELS['fft'](a, a, True)
+        try:
+            KERNELS['cholesky'](a)
+        except numpy.linalg.LinAlgError:
+            pass
+        try:
+            KERNELS['decorrelated_batch_normalization'](a, 1, 2e-5)
+        except numpy.linalg.LinAlgError:
+            pass
+    assert len(host_copies) == 5 and cupyx.errstates == []
+
+
+def test_declines(emulated):
+    x = numpy.ones((2, 3, 4), numpy.float32)
+    assert KERNELS['pad'](x, ((1, 1),) * 3, 'constant', 0) \
+        is NotImplemented
+    assert KERNELS['pad'](x.astype(numpy.int32), ((1, 1),) * 3, 'wrap',
+                          0) is NotImplemented
+    assert KERNELS['pow'](x, 2.0) is NotImplemented
+    assert KERNELS['pow'](x, numpy.longdouble(0.5)) is NotImplemented
+    assert KERNELS['pow'](x.astype(numpy.float16), 0.5) is NotImplemented
+    assert KERNELS['pow'](numpy.float32(2), x) is NotImplemented
+    assert KERNELS['max_pooling_nd'](x.reshape(1, 1, 2, 3, 2, 2), (1,) * 4,
+                                     (1,) * 4, (0,) * 4, True) \
+        is NotImplemented
+    assert KERNELS['inv'](x.astype(numpy.int32)) is NotImplemented
+
+
+def test_pad_gives_a_new_array(emulated):
+    x = numpy.ones((2, 3), numpy.float32)
+    y = KERNELS['pad'](x, ((0, 0), (0, 0)), 'wrap', 0)
+    assert y is not x and numpy.array_equal(y, x)

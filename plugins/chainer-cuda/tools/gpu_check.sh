@@ -7,10 +7,18 @@
 #
 #     bash plugins/chainer-cuda/tools/gpu_check.sh
 #
-# Logs go to $OUT (default ./gpu_check_out), one per step, with
-# summary.txt listing each step's exit status and time. Each step has a
-# time limit; a test run that reaches it is interrupted (SIGINT), so
-# pytest still prints the failures it found. The steps:
+# What it leaves in $OUT (default ./gpu_check_out) is at most 8 files, so
+# that a machine that returns no more than that gives back all of it:
+#   summary.txt      each step's exit status and time, then the tests'
+#                    FAILED and ERROR lines of every log
+#   setup.log        steps 1 and 2
+#   plugin_tests.log step 3
+#   run.log          steps 4 and 5
+#   kit_ops.log      the kit's test_ops
+#   kit_others.log   the kit's other modules, one after another
+# A step appends to its log under a header. Each step has a time limit; a
+# test run that reaches it is interrupted (SIGINT), so pytest still prints
+# the failures it found. The steps:
 #   1. install chainer-core and chainer-cuda (editable, no dependencies)
 #      and, where scikit-learn is missing, the wheels in
 #      plugins/chainer-cuda/tools/wheels (pip download --no-deps
@@ -28,21 +36,27 @@ PY=${PYTHON:-python3}
 BUDGET=${BUDGET:-420}
 mkdir -p "$OUT"
 START=$(date +%s)
-: > "$OUT/summary.txt"
+for f in summary.txt setup.log plugin_tests.log run.log kit_ops.log \
+         kit_others.log; do
+    : > "$OUT/$f"
+done
 
 elapsed() { echo $(( $(date +%s) - START )); }
 
-# step NAME LIMIT COMMAND...: run COMMAND with a time limit, log to
-# $OUT/NAME.log, record its exit status.
+# step NAME LOG LIMIT COMMAND...: run COMMAND with a time limit, append
+# its output to $OUT/LOG.log under a header, record its exit status.
 step() {
-    local name=$1 limit=$2 t0 rc
-    shift 2
+    local name=$1 log=$OUT/$2.log limit=$3 t0 rc
+    shift 3
     t0=$(date +%s)
     echo "== $name (limit ${limit}s, $(elapsed)s elapsed)"
-    timeout -s INT -k 20 "$limit" "$@" > "$OUT/$name.log" 2>&1
+    echo "===== $name" >> "$log"
+    timeout -s INT -k 20 "$limit" "$@" > "$OUT/step.tmp" 2>&1
     rc=$?
+    cat "$OUT/step.tmp" >> "$log"
+    tail -n 25 "$OUT/step.tmp"
+    rm -f "$OUT/step.tmp"
     echo "$name: exit $rc in $(( $(date +%s) - t0 ))s" | tee -a "$OUT/summary.txt"
-    tail -n 25 "$OUT/$name.log"
     return $rc
 }
 
@@ -65,13 +79,16 @@ install() {
 
 export -f install
 export PY
-step install 90 bash -c install
-step info 40 "$PY" -m chainer_core info
-step plugin_tests 120 "$PY" -m pytest -q -rfEs -p no:cacheprovider \
-    -m gpu plugins/chainer-cuda/tests
-step mnist 60 "$PY" examples/mnist/train_mnist.py --device 0 --epoch 1 \
-    --unit 200 --noplot --out "$OUT/mnist_result"
-step bench 90 "$PY" plugins/chainer-cuda/tools/bench_gpu.py \
+step install setup 90 bash -c install
+step info setup 40 "$PY" -m chainer_core info
+step plugin_tests plugin_tests 120 "$PY" -m pytest -q -rfEs \
+    -p no:cacheprovider -m gpu plugins/chainer-cuda/tests
+# The example's result files stay out of $OUT.
+MNIST_OUT=$(mktemp -d)
+step mnist run 60 "$PY" examples/mnist/train_mnist.py --device 0 --epoch 1 \
+    --unit 200 --noplot --out "$MNIST_OUT"
+rm -rf "$MNIST_OUT"
+step bench run 90 "$PY" plugins/chainer-cuda/tools/bench_gpu.py \
     mlp_step:256 conv_step:128 tiny_mlp_step:1
 
 # The kit, module by module (its largest first), so that one slow module
@@ -93,8 +110,15 @@ for entry in "${MODULES[@]}"; do
         echo "kit_$module: skipped, no time left" | tee -a "$OUT/summary.txt"
         continue
     fi
-    step "kit_$module" "$limit" env CHAINER_TEST_DEVICES=@cupy:0 \
+    log=kit_others
+    [ "$module" = test_ops ] && log=kit_ops
+    step "kit_$module" "$log" "$limit" env CHAINER_TEST_DEVICES=@cupy:0 \
         "$PY" -m pytest -q -rfE -p no:cacheprovider --maxfail=50 \
         --pyargs "chainer_core.testing.conformance.$module"
 done
 echo "total $(elapsed)s" | tee -a "$OUT/summary.txt"
+{
+    echo
+    echo "failures (log: line):"
+    (cd "$OUT" && grep -n -E '^(FAILED|ERROR) ' ./*.log) || echo none
+} >> "$OUT/summary.txt"

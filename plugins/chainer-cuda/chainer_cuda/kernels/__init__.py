@@ -3,13 +3,16 @@
 
 Every op without a kernel here runs its reference kernel with
 ``xp = cupy``; these replace references that launch many kernels where one
-does. A kernel returns ``NotImplemented`` for what it does not cover (a
-dtype, a layout, a mode), and the reference runs instead.
+does, and those whose answer on CuPy is not NumPy's (pad, pow, inv,
+cholesky, fft, decorrelated batch normalization, max pooling). A kernel
+returns ``NotImplemented`` for what it does not cover (a dtype, a layout, a
+mode), and the reference runs instead.
 """
 from chainer_cuda.kernels import (
-    activations, lstm, noise, normalization, optimizers, softmax)
+    activations, array, basic_math, linalg, lstm, noise, normalization,
+    optimizers, pooling, softmax)
 
 KERNELS = {}
 for _module in (activations, softmax, normalization, noise, lstm,
-                optimizers):
+                optimizers, array, basic_math, linalg, pooling):
     KERNELS.update(_module.KERNELS)

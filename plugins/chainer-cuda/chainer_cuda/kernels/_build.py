@@ -36,6 +36,14 @@ def cupy():
     return _probe.require()
 
 
+def cupyx():
+    """CuPy's ``cupyx`` (its ``errstate`` turns cuSOLVER's status into
+    exceptions), imported once CuPy is known to be usable."""
+    cupy()
+    import cupyx
+    return cupyx
+
+
 def float_dtype(*arrays):
     """The dtype shared by ``arrays`` (None entries skipped) when it is a
     float dtype of :data:`FLOATS`, else None."""
