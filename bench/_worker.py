@@ -10,15 +10,22 @@ import sys
 import time
 
 
-def measure(step, min_block_s=0.2, blocks=7):
-    """Median and fastest seconds per call over ``blocks`` timed blocks."""
+def measure(step, min_block_s=0.2, blocks=7, synchronize=None):
+    """Median and fastest seconds per call over ``blocks`` timed blocks.
+
+    ``synchronize`` (for a device that queues work, as a GPU does) is called
+    at the end of every block, so that a block's time includes its work.
+    """
+    sync = synchronize or (lambda: None)
     for _ in range(3):
         step()
+    sync()
     n = 1
     while True:
         t0 = time.perf_counter()
         for _ in range(n):
             step()
+        sync()
         if time.perf_counter() - t0 >= min_block_s / 4 or n >= 1 << 20:
             break
         n *= 4
@@ -29,6 +36,7 @@ def measure(step, min_block_s=0.2, blocks=7):
         t0 = time.perf_counter()
         for _ in range(n):
             step()
+        sync()
         times.append((time.perf_counter() - t0) / n)
     return statistics.median(times), min(times), n
 

@@ -11,39 +11,11 @@ measurement, then a table with chainer-core's time over PyTorch's.
 import argparse
 import json
 import os
-import statistics
 import sys
-import time
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..',
                                     '..'))
 DEFAULT_CASES = ('mlp_step:256', 'conv_step:128', 'tiny_mlp_step:1')
-
-
-def measure(step, synchronize, min_block_s, blocks):
-    """Median and fastest seconds per step over ``blocks`` blocks."""
-    for _ in range(5):
-        step()
-    synchronize()
-    n = 1
-    while True:
-        t0 = time.perf_counter()
-        for _ in range(n):
-            step()
-        synchronize()
-        elapsed = time.perf_counter() - t0
-        if elapsed >= min_block_s / 4 or n >= 1 << 16:
-            break
-        n *= 4
-    n = max(1, int(n * min_block_s / max(elapsed, 1e-9)))
-    times = []
-    for _ in range(blocks):
-        t0 = time.perf_counter()
-        for _ in range(n):
-            step()
-        synchronize()
-        times.append((time.perf_counter() - t0) / n)
-    return statistics.median(times), min(times), n
 
 
 def frameworks():
@@ -81,6 +53,7 @@ def main():
     args = parser.parse_args()
     sys.path.insert(0, os.path.join(REPO, 'bench'))
     import workloads
+    from _worker import measure
 
     rows = []
     for framework, version, device, build, synchronize in frameworks():
@@ -90,8 +63,8 @@ def main():
                    'device': device, 'workload': name, 'batch': int(batch)}
             try:
                 median, fastest, n = measure(
-                    build(workloads, name, int(batch)), synchronize,
-                    args.block_seconds, args.blocks)
+                    build(workloads, name, int(batch)), args.block_seconds,
+                    args.blocks, synchronize)
             except Exception as e:
                 row['error'] = '{}: {}'.format(type(e).__name__, e)[:300]
             else:
