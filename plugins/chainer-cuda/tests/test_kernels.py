@@ -7,8 +7,8 @@ import pytest
 from chainer_core._runtime import kernels as registry
 from chainer_cuda.kernels import KERNELS
 from kernel_cases import (
-    CASES, DTYPES, OPTIMIZER_KERNELS, PARTIAL, TOL, WIDE_ONLY, comparable,
-    optimizer_cases)
+    CASES, DTYPES, OPTIMIZER_KERNELS, TOL, WIDE_ONLY, comparable,
+    optimizer_cases, run_op)
 
 pytestmark = pytest.mark.gpu
 
@@ -44,15 +44,6 @@ def test_every_kernel_has_cases():
                           if s.name.endswith('_update')}
 
 
-def _op(name, xp, args):
-    """What the op gets on the device: the kernel's answer, or the
-    reference's on CuPy where a kernel of PARTIAL declines."""
-    got = KERNELS[name](*args)
-    if got is NotImplemented and name in PARTIAL:
-        return registry.get_spec(name).reference(xp, *args)
-    return got
-
-
 # The references' own warnings (inf - inf, the mean of an empty batch).
 @pytest.mark.filterwarnings('ignore::RuntimeWarning')
 @pytest.mark.parametrize('dtype', DTYPES, ids=lambda d: d.__name__)
@@ -74,9 +65,9 @@ def test_kernel_matches_reference(device, cupy, name, dtype):
                 expected = reference(numpy, *host)
             except Exception as e:
                 with pytest.raises(type(e)):
-                    _op(name, cupy, on_device)
+                    run_op(name, cupy, on_device)
                 continue
-        got = _op(name, cupy, on_device)
+        got = run_op(name, cupy, on_device)
         assert got is not NotImplemented, what
         _compare(device, comparable(name, got), comparable(name, expected),
                  dtype, what)

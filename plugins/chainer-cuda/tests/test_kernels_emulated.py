@@ -29,8 +29,8 @@ from chainer_cuda.kernels import (
     KERNELS, _build, array, basic_math, linalg, lstm, noise, normalization,
     pooling, softmax)
 from kernel_cases import (
-    CASES, OPTIMIZER_KERNELS, PARTIAL, TOL, WIDE_ONLY, comparable,
-    optimizer_cases)
+    CASES, OPTIMIZER_KERNELS, TOL, WIDE_ONLY, comparable, optimizer_cases,
+    run_op)
 
 COMPILER = shutil.which('g++') or shutil.which('c++')
 pytestmark = pytest.mark.skipif(COMPILER is None,
@@ -290,15 +290,6 @@ def _compare(got, expected, dtype, what):
 DTYPES = (numpy.float16, numpy.float32, numpy.float64)
 
 
-def _op(xp, name, args):
-    """The kernel's answer, or the reference's where a kernel of PARTIAL
-    declines."""
-    got = KERNELS[name](*args)
-    if got is NotImplemented and name in PARTIAL:
-        return registry.get_spec(name).reference(xp, *args)
-    return got
-
-
 # The references' own warnings (inf - inf, the mean of an empty batch).
 @pytest.mark.filterwarnings('ignore::RuntimeWarning')
 @pytest.mark.parametrize('dtype', DTYPES, ids=lambda d: d.__name__)
@@ -316,9 +307,9 @@ def test_kernel_matches_reference(emulated, cupyx, name, dtype):
                 expected = registry.get_spec(name).reference(numpy, *host)
             except Exception as e:
                 with pytest.raises(type(e)):
-                    _op(emulated, name, mine)
+                    run_op(name, emulated, mine)
                 continue
-            got = _op(emulated, name, mine)
+            got = run_op(name, emulated, mine)
         assert got is not NotImplemented, what
         _compare(comparable(name, got), comparable(name, expected), dtype,
                  what)
