@@ -169,6 +169,16 @@ def test_kernel_registry_declares_every_op_on_first_read():
     assert int(count) == int(everything)
 
 
+def test_graph_kernel_registry_declares_every_op_on_first_read():
+    out = _run(
+        'import json, chainer_core\n'
+        'from chainer_core._runtime import graphs\n'
+        'print(json.dumps([s.name for s in graphs.specs()]))')
+    names = json.loads(out)
+    assert {'add', 'softmax', 'convolution_nd', 'max_pooling_nd'} <= \
+        set(names)
+
+
 PLUGIN = '''
 import numpy
 from backend_api import DeviceBase, hookimpl

@@ -23,6 +23,7 @@ from backend_api.errors import PluginError
 from backend_api.protocols import GRAPH_METHODS
 
 from backend_api._markers import ESCAPE_HATCH
+from chainer_core._runtime import kernels as _kernels_registry
 
 
 class GraphKernelSpec:
@@ -188,6 +189,9 @@ def register_graph_kernel(name, backend_name, fn, distribution='<unknown>'):
     that loads with the backend, after discovery, is then called with no
     Python function in between.
     """
+    # The core's ops declare their graph kernels when they load, which
+    # the kernel registry makes happen before a name is first needed.
+    _kernels_registry.declare_all()
     spec = _specs.get(name) if isinstance(name, str) else None
     if spec is None:
         raise PluginError(
@@ -262,4 +266,5 @@ def _import_graph_kernel(spec, backend_name, path, distribution):
 
 def specs():
     """Every declared graph kernel, sorted by name."""
+    _kernels_registry.declare_all()
     return [_specs[k] for k in sorted(_specs)]

@@ -103,8 +103,6 @@ class _Registrar:
 
     def register_graph_kernel(self, name, backend_name, fn):
         """See :func:`chainer_core._runtime.graphs.register_graph_kernel`."""
-        # The core's ops declare their graph kernels with their kernels.
-        kernels.declare_all()
         try:
             _graph.register_graph_kernel(name, backend_name, fn,
                                          self._record.distribution)
