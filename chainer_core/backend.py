@@ -103,3 +103,24 @@ def unavailable_backends():
     that does not load...), in the same order."""
     return {backend.name: reason for backend, device, reason
             in _backend_states() if device is None}
+
+
+def derivative_rules():
+    """``{graph kernel name: backend_api.rules.Rule}``: the derivative rule
+    of every op with a graph kernel, as the core declares it.
+
+    A backend that records the graph itself executes these rules (see
+    :mod:`backend_api.rules`); the names of the kernels they call are those
+    of :func:`rule_kernels`.
+    """
+    from chainer_core._runtime import graphs
+    return {s.name: s.derivative for s in graphs.specs()
+            if s.derivative is not None}
+
+
+def rule_kernels():
+    """``{name: (array names, parameter names, number of outputs, doc)}``
+    of every kernel a derivative rule may call."""
+    from chainer_core._runtime import rules
+    return {k: (s.arrays, s.params, s.n_outputs, s.doc)
+            for k, s in rules.specs().items()}

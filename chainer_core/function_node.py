@@ -7,6 +7,7 @@ from chainer_core._runtime.host import host
 from backend_api.errors import DeviceMismatchError
 from chainer_core._runtime.graphs import graph_for_array as _graph_for_array
 from chainer_core._runtime.graphs import graph_kernel as _graph_kernel
+from chainer_core._runtime import rules as _rules
 from chainer_core._runtime.graphs import checking_kernels as _checking_kernels
 from chainer_core._runtime.graphs import _graphs
 from chainer_core._runtime.graphs import _cache as _graph_kernel_cache
@@ -194,6 +195,8 @@ class FunctionNode:
                 m in cls.__dict__ for m in (
                     'forward', 'forward_cpu', 'forward_gpu', 'backward')):
             cls.graph_kernel = None
+        elif cls.__dict__.get('graph_kernel') is not None:
+            _take_derivative_rule(cls)
 
     def graph_kernel_params(self, inputs):
         """The parameters of :attr:`graph_kernel` for a call on ``inputs``
@@ -729,6 +732,30 @@ class FunctionNode:
         del self.local_function_hooks[name]
 
 
+def _take_derivative_rule(cls):
+    """Give ``cls`` the backward and the retained arrays of its graph
+    kernel's derivative rule, which is the op's only definition of them."""
+    spec = _graph_kernel_specs[cls.graph_kernel]
+    rule = spec.derivative
+    if rule is None or rule.fused:
+        return
+    if 'backward' in cls.__dict__:
+        raise TypeError(
+            '{}: graph kernel {!r} declares a derivative rule, so the class '
+            'must not define backward as well'.format(
+                cls.__name__, cls.graph_kernel))
+    cls._input_indexes_to_retain = rule.retain_inputs or None
+    cls._output_indexes_to_retain = rule.retain_outputs or None
+    evaluate = _rules.evaluator(rule, spec.params)
+
+    def backward(self, target_input_indexes, grad_outputs):
+        return evaluate(self, target_input_indexes, grad_outputs)
+
+    backward.__doc__ = 'The derivative rule of {!r}:\n\n{}'.format(
+        cls.graph_kernel, rule.text)
+    cls.backward = backward
+
+
 class _GraphInput:
     """What ``FunctionNode.inputs`` holds for a node recorded in a backend's
     graph: the input's shape, dtype and name (backward methods read them),
@@ -745,6 +772,10 @@ class _GraphInput:
         self.dtype = None if data is None else data.dtype
         self.name = var._name
         self.requires_grad = var._requires_grad
+
+    @property
+    def ndim(self):
+        return None if self.shape is None else len(self.shape)
 
 
 def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,

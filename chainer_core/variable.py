@@ -55,6 +55,10 @@ class VariableNode:
         return self.creator_node
 
     @property
+    def ndim(self):
+        return None if self.shape is None else len(self.shape)
+
+    @property
     def grad_var(self):
         """The gradient of this node's variable (None once it is freed)."""
         var = self._variable()

@@ -19,6 +19,7 @@ parameter values of each call, so a backend implements a kernel as
 import importlib
 import inspect
 
+from backend_api import rules as _rule_format
 from backend_api.errors import PluginError
 from backend_api.protocols import GRAPH_METHODS
 
@@ -27,13 +28,17 @@ from chainer_core._runtime import kernels as _kernels_registry
 
 
 class GraphKernelSpec:
-    __slots__ = ('name', 'params', 'doc', 'checks_inputs', 'implementations')
+    __slots__ = ('name', 'params', 'doc', 'checks_inputs', 'derivative',
+                 'implementations')
 
-    def __init__(self, name, params, doc, checks_inputs=False):
+    def __init__(self, name, params, doc, checks_inputs=False,
+                 derivative=None):
         self.name = name
         self.params = params
         self.doc = doc
         self.checks_inputs = checks_inputs
+        # The op's derivative rule (backend_api.rules.Rule).
+        self.derivative = derivative
         # backend name -> (fn, distribution)
         self.implementations = {}
 
@@ -112,9 +117,13 @@ def split_for(graph):
     return split
 
 
-def declare(name, params, doc='', checks_inputs=False):
+def declare(name, params, doc='', checks_inputs=False, derivative=None):
     """Declare graph kernel ``name`` with the parameters ``params`` (a tuple
     of names); returns ``name``, for the op's ``graph_kernel`` attribute.
+
+    ``derivative`` is the op's derivative rule (:mod:`backend_api.rules`):
+    the core's graph and a backend's execute it alike, and the op's class
+    gets its ``backward`` and what it retains from it.
 
     ``doc`` says what the kernel computes from its inputs and parameters,
     and for which inputs. With ``checks_inputs`` an implementation declines
@@ -132,8 +141,15 @@ def declare(name, params, doc='', checks_inputs=False):
         raise ValueError('graph kernel {!r}: parameter names must be '
                          'identifiers other than label and inputs, got {!r}'
                          .format(name, bad))
+    rule = None
+    if derivative is not None:
+        try:
+            rule = _rule_format.parse(inspect.cleandoc(derivative), params)
+        except _rule_format.RuleError as e:
+            raise _rule_format.RuleError('graph kernel {!r}: {}'.format(
+                name, e)) from None
     _specs[name] = GraphKernelSpec(name, params, inspect.cleandoc(doc),
-                                   checks_inputs)
+                                   checks_inputs, rule)
     if checks_inputs:
         checking_kernels.add(name)
     return name
@@ -262,6 +278,11 @@ def _import_graph_kernel(spec, backend_name, path, distribution):
         raise PluginError('{}: {} {}; {}'.format(where, path, problem,
                                                  ESCAPE_HATCH))
     return fn
+
+
+def get_spec(name):
+    """The declaration of graph kernel ``name`` (KeyError if none)."""
+    return _specs[name]
 
 
 def specs():

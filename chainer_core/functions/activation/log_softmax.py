@@ -38,7 +38,11 @@ class LogSoftmax(function_node.FunctionNode):
     """Log-softmax along one axis."""
 
     graph_kernel = graphs.declare(
-        'log_softmax', ('axis',), 'x - log(sum(exp(x), axis)), axis an int.')
+        'log_softmax', ('axis',), 'x - log(sum(exp(x), axis)), axis an int.',
+        derivative='''
+            s = broadcast_to(sum(gy0, axis=axis, keepdims=True),
+                             shape=x0.shape)
+            gx0 = sub(gy0, mul(exp(y0), s))''')
 
     def __init__(self, axis=1):
         self.axis = axis
@@ -51,17 +55,7 @@ class LogSoftmax(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        self.retain_outputs((0,))
         return kernels.lookup('log_softmax', x)(x, self.axis),
-
-    def backward(self, indexes, grad_outputs):
-        from chainer_core.functions.array.broadcast import broadcast_to
-        from chainer_core.functions.math.exponential import exp
-        from chainer_core.functions.math.sum import sum as sum_
-        y, = self.get_retained_outputs()
-        gy, = grad_outputs
-        s = broadcast_to(sum_(gy, axis=self.axis, keepdims=True), gy.shape)
-        return gy - exp(y) * s,
 
 
 def log_softmax(x, axis=1):

@@ -1,5 +1,5 @@
 """relu: rectified linear unit."""
-from chainer_core._runtime import graphs, kernels
+from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
 from chainer_core.utils import type_check
 
@@ -20,7 +20,8 @@ class ReLU(function_node.FunctionNode):
     """Rectified linear unit."""
 
     graph_kernel = graphs.declare('relu', (), 'max(x, 0), x of a float '
-                                  'dtype.', checks_inputs=True)
+                                  'dtype.', checks_inputs=True,
+                                  derivative='gx0 = relu_grad(y0, gy0)')
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
@@ -29,12 +30,7 @@ class ReLU(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        self.retain_outputs((0,))
         return kernels.lookup('relu', x)(x),
-
-    def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return ReLUGrad(y.array).apply(grad_outputs)
 
 
 class ReLUGrad(function_node.FunctionNode):
@@ -49,6 +45,13 @@ class ReLUGrad(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return ReLUGrad(self.y).apply(grad_outputs)
+
+
+@rules.kernel('relu_grad', ('y', 'gy'))
+def _relu_grad_rule(y, gy):
+    """gy where y > 0, else 0 (y is relu's output); differentiable in gy
+    only."""
+    return ReLUGrad(y.array).apply((gy,))[0]
 
 
 def relu(x):

@@ -1,5 +1,5 @@
 """sigmoid: the logistic function."""
-from chainer_core._runtime import graphs, kernels
+from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
 from chainer_core.utils import type_check
 from chainer_core.utils.array import one_minus
@@ -23,7 +23,7 @@ class Sigmoid(function_node.FunctionNode):
 
     graph_kernel = graphs.declare(
         'sigmoid', (), '1 / (1 + exp(-x)), x of a float dtype.',
-        checks_inputs=True)
+        checks_inputs=True, derivative='gx0 = sigmoid_grad(y0, gy0)')
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
@@ -32,12 +32,7 @@ class Sigmoid(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        self.retain_outputs((0,))
         return kernels.lookup('sigmoid', x)(x),
-
-    def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return SigmoidGrad().apply((y, grad_outputs[0]))
 
 
 class SigmoidGrad(function_node.FunctionNode):
@@ -57,6 +52,12 @@ class SigmoidGrad(function_node.FunctionNode):
         if 1 in indexes:
             ret.append(ggx * y * (1 - y))
         return tuple(ret)
+
+
+@rules.kernel('sigmoid_grad', ('y', 'gy'))
+def _sigmoid_grad_rule(y, gy):
+    """The gradient of sigmoid given its output y: gy y (1 - y)."""
+    return SigmoidGrad().apply((y, gy))[0]
 
 
 def sigmoid(x):

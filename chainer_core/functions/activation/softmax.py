@@ -20,7 +20,12 @@ class Softmax(function_node.FunctionNode):
     """Softmax along one axis."""
 
     graph_kernel = graphs.declare(
-        'softmax', ('axis',), 'exp(x) / sum(exp(x), axis), axis an int.')
+        'softmax', ('axis',), 'exp(x) / sum(exp(x), axis), axis an int.',
+        derivative='''
+            gyy = mul(y0, gy0)
+            s = broadcast_to(sum(gyy, axis=axis, keepdims=True),
+                             shape=x0.shape)
+            gx0 = sub(gyy, mul(y0, s))''')
 
     def __init__(self, axis=1):
         self.axis = axis
@@ -33,17 +38,7 @@ class Softmax(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        self.retain_outputs((0,))
         return kernels.lookup('softmax', x)(x, self.axis),
-
-    def backward(self, indexes, grad_outputs):
-        from chainer_core.functions.array.broadcast import broadcast_to
-        from chainer_core.functions.math.sum import sum as sum_
-        y, = self.get_retained_outputs()
-        gy, = grad_outputs
-        gx = y * gy
-        s = broadcast_to(sum_(gx, axis=self.axis, keepdims=True), gx.shape)
-        return gx - y * s,
 
 
 def softmax(x, axis=1):

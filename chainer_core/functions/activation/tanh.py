@@ -1,5 +1,5 @@
 """tanh: the hyperbolic tangent."""
-from chainer_core._runtime import graphs, kernels
+from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
 from chainer_core.utils import type_check
 from chainer_core.utils.array import one_minus
@@ -21,7 +21,8 @@ class Tanh(function_node.FunctionNode):
     """Hyperbolic tangent."""
 
     graph_kernel = graphs.declare('tanh', (), 'tanh(x), x of a float '
-                                  'dtype.', checks_inputs=True)
+                                  'dtype.', checks_inputs=True,
+                                  derivative='gx0 = tanh_grad(y0, gy0)')
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
@@ -30,12 +31,7 @@ class Tanh(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        self.retain_outputs((0,))
         return kernels.lookup('tanh', x)(x),
-
-    def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return TanhGrad().apply((y, grad_outputs[0]))
 
 
 class TanhGrad(function_node.FunctionNode):
@@ -55,6 +51,12 @@ class TanhGrad(function_node.FunctionNode):
         if 1 in indexes:
             ret.append(ggx * (1 - y * y))
         return tuple(ret)
+
+
+@rules.kernel('tanh_grad', ('y', 'gy'))
+def _tanh_grad_rule(y, gy):
+    """The gradient of tanh given its output y: gy (1 - y^2)."""
+    return TanhGrad().apply((y, gy))[0]
 
 
 def tanh(x):

@@ -1,6 +1,6 @@
 """broadcast_to and broadcast: repeat arrays along size-1 and new leading
 axes."""
-from chainer_core._runtime import kernels
+from chainer_core._runtime import kernels, rules
 from chainer_core import function_node
 from chainer_core.utils import type_check
 
@@ -79,6 +79,12 @@ def broadcast(*args):
         from chainer_core.variable import as_variable
         return as_variable(args[0])
     return Broadcast().apply(args)
+
+
+@rules.kernel('broadcast_to', ('a',), ('shape',))
+def _broadcast_to_rule(a, shape):
+    """a broadcast to ``shape`` (a itself when it has that shape)."""
+    return broadcast_to(a, shape)
 
 
 def broadcast_to(x, shape):

@@ -1,5 +1,5 @@
 """reshape: the same elements in another shape."""
-from chainer_core._runtime import graphs, kernels
+from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
 from chainer_core.functions.array._util import is_int
 from chainer_core.utils import type_check
@@ -33,7 +33,7 @@ class Reshape(function_node.FunctionNode):
 
     graph_kernel = graphs.declare(
         'reshape', ('shape',), 'x with shape (a tuple of ints, one of them '
-        'may be -1).')
+        'may be -1).', derivative='gx0 = reshape(gy0, shape=x0.shape)')
 
     def __init__(self, shape):
         self._unknown = _count_unknown(tuple(shape))
@@ -59,8 +59,11 @@ class Reshape(function_node.FunctionNode):
         x, = inputs
         return kernels.lookup('reshape', x)(x, self.shape),
 
-    def backward(self, indexes, grad_outputs):
-        return reshape(grad_outputs[0], self.inputs[0].shape),
+
+@rules.kernel('reshape', ('a',), ('shape',))
+def _reshape_rule(a, shape):
+    """a with ``shape`` (a itself when it has that shape)."""
+    return reshape(a, shape)
 
 
 def reshape(x, shape):

@@ -1,5 +1,5 @@
 """transpose: permute the axes."""
-from chainer_core._runtime import graphs, kernels
+from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
 from chainer_core.functions.array._util import is_int
 from chainer_core.utils import type_check
@@ -16,7 +16,8 @@ class Transpose(function_node.FunctionNode):
 
     graph_kernel = graphs.declare(
         'transpose', ('axes',), 'x with its axes permuted by axes (a tuple '
-        'of ints, negative ones counting from the end; None: reversed).')
+        'of ints, negative ones counting from the end; None: reversed).',
+        derivative='gx0 = untranspose(gy0, axes=axes)')
 
     def __init__(self, axes=None):
         if axes is not None:
@@ -47,15 +48,18 @@ class Transpose(function_node.FunctionNode):
         x, = inputs
         return kernels.lookup('transpose', x)(x, self.axes),
 
-    def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        if self.axes is None:
-            return transpose(gy),
-        ndim = len(self.axes)
-        inv = [0] * ndim
-        for i, a in enumerate(self.axes):
-            inv[a % ndim] = i
-        return Transpose(tuple(inv)).apply((gy,))
+
+@rules.kernel('untranspose', ('a',), ('axes',))
+def _untranspose_rule(a, axes):
+    """a with the inverse of the permutation ``axes`` applied (as
+    transpose takes it; None reverses the axes)."""
+    if axes is None:
+        return transpose(a)
+    ndim = len(axes)
+    inv = [0] * ndim
+    for i, ax in enumerate(axes):
+        inv[ax % ndim] = i
+    return Transpose(tuple(inv)).apply((a,))[0]
 
 
 def transpose(x, axes=None):

@@ -46,7 +46,10 @@ class ConvolutionND(function_node.FunctionNode):
         'plus b (O,), for the inputs (x, W) or (x, W, b), as the kernel '
         'convolution_nd; stride, pad and dilate are tuples of ints per '
         "spatial axis. W and b may have float dtypes other than x's, the "
-        "result has x's.")
+        "result has x's.",
+        # Its gradients are convolutions whose geometry (output size,
+        # cover_all) the op works out from its forward.
+        derivative='fused')
 
     def __init__(self, ndim, stride=1, pad=0, cover_all=False, dilate=1,
                  groups=1):

@@ -23,7 +23,12 @@ class LinearFunction(function_node.FunctionNode):
         'linear', (), 'x @ W.T (+ b) of the inputs (x, W) or (x, W, b): x '
         '(N, in), W (out, in), b (out,), of float dtypes; W and b may have '
         "float dtypes other than x's, the result has x's.",
-        checks_inputs=True)
+        checks_inputs=True, derivative='''
+            gx0 = cast(matmul(gy0, x1, transa=False, transb=False),
+                       dtype=x0.dtype)
+            gx1 = cast(matmul(gy0, x0, transa=True, transb=False),
+                       dtype=x1.dtype)
+            gx2 = cast(sum(gy0, axis=0, keepdims=False), dtype=x2.dtype)''')
 
     def check_type_forward(self, in_types):
         n_in = in_types.size()
@@ -46,24 +51,10 @@ class LinearFunction(function_node.FunctionNode):
             )
 
     def forward(self, inputs):
-        self.retain_inputs((0, 1))
         b = inputs[2] if len(inputs) == 3 else None
         x, W, b = promote(inputs[0], inputs[1], b)
         y = kernels.lookup('linear', x)(x, W, b)
         return y.astype(inputs[0].dtype, copy=False),
-
-    def backward(self, indexes, grad_outputs):
-        from chainer_core.functions.math.sum import sum as sum_
-        x, W = self.get_retained_inputs()
-        gy, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(as_dtype(matmul(gy, W), x.dtype))
-        if 1 in indexes:
-            ret.append(as_dtype(matmul(gy, x, transa=True), W.dtype))
-        if 2 in indexes:
-            ret.append(as_dtype(sum_(gy, axis=0), self.inputs[2].dtype))
-        return tuple(ret)
 
 
 def linear(x, W, b=None, n_batch_axes=1):

@@ -122,7 +122,9 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         'scores x (N, C, ...) of a float dtype and signed integer labels t '
         '(N, ...) in [0, C) or equal to ignore_label; class_weight (C,) of '
         "x's dtype or None, reduce 'mean' or 'no'. Differentiable by x only.",
-        checks_inputs=True)
+        checks_inputs=True,
+        # Its gradient reads the softmax its forward computed.
+        derivative='fused')
 
     def __init__(self, normalize=True, class_weight=None, ignore_label=-1,
                  reduce='mean', soft_target_loss='cross-entropy'):

@@ -11,7 +11,7 @@ import numbers
 
 import numpy
 
-from chainer_core._runtime import graphs, kernels
+from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
 from chainer_core.functions.math.absolute import (  # NOQA
     Absolute, AbsoluteGrad)
@@ -119,11 +119,9 @@ class Add(_Binary):
     _label = '_ + _'
     graph_kernel = graphs.declare(
         'add', (), 'x + y of the inputs (x, y), of one dtype, with '
-        'broadcasting.', checks_inputs=True)
-
-    def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        return tuple(_sum_to(gy, self.inputs[i].shape) for i in indexes)
+        'broadcasting.', checks_inputs=True, derivative='''
+            gx0 = sum_to(gy0, shape=x0.shape)
+            gx1 = sum_to(gy0, shape=x1.shape)''')
 
 
 class MultiAdd(function_node.FunctionNode):
@@ -156,12 +154,9 @@ class Sub(_Binary):
     _label = '_ - _'
     graph_kernel = graphs.declare(
         'sub', (), 'x - y of the inputs (x, y), of one dtype, with '
-        'broadcasting.', checks_inputs=True)
-
-    def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        return tuple(_sum_to(gy if i == 0 else -gy, self.inputs[i].shape)
-                     for i in indexes)
+        'broadcasting.', checks_inputs=True, derivative='''
+            gx0 = sum_to(gy0, shape=x0.shape)
+            gx1 = sum_to(neg(gy0), shape=x1.shape)''')
 
 
 class Mul(_Binary):
@@ -169,17 +164,9 @@ class Mul(_Binary):
     _label = '_ * _'
     graph_kernel = graphs.declare(
         'mul', (), 'x * y of the inputs (x, y), of one dtype, with '
-        'broadcasting.', checks_inputs=True)
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        return super().forward(inputs)
-
-    def backward(self, indexes, grad_outputs):
-        x0, x1 = self.get_retained_inputs()
-        gy, = grad_outputs
-        return tuple(_sum_to(gy * (x1 if i == 0 else x0),
-                             self.inputs[i].shape) for i in indexes)
+        'broadcasting.', checks_inputs=True, derivative='''
+            gx0 = sum_to(mul(gy0, x1), shape=x0.shape)
+            gx1 = sum_to(mul(gy0, x0), shape=x1.shape)''')
 
 
 class Div(_Binary):
@@ -187,16 +174,8 @@ class Div(_Binary):
     _label = '_ / _'
     graph_kernel = graphs.declare(
         'div', (), 'x / y of the inputs (x, y), of one dtype, with '
-        'broadcasting.', checks_inputs=True)
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        return super().forward(inputs)
-
-    def backward(self, indexes, grad_outputs):
-        x0, x1 = self.get_retained_inputs()
-        elementwise = x0.shape == x1.shape
-        return DivGrad(elementwise).apply((x0, x1, grad_outputs[0]))
+        'broadcasting.', checks_inputs=True,
+        derivative='gx0, gx1 = div_grad(x0, x1, gy0)')
 
 
 class _BinaryGrad(function_node.FunctionNode):
@@ -316,7 +295,8 @@ class PowVarVarGrad(_BinaryGrad):
 
 class Neg(function_node.FunctionNode):
     graph_kernel = graphs.declare('neg', (), '-x, x of a float dtype.',
-                                  checks_inputs=True)
+                                  checks_inputs=True,
+                                  derivative='gx0 = neg(gy0)')
 
     @property
     def label(self):
@@ -328,9 +308,6 @@ class Neg(function_node.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         return _kernel('neg', x)(x),
-
-    def backward(self, indexes, grad_outputs):
-        return -grad_outputs[0],
 
 
 class _Constant(function_node.FunctionNode):
@@ -406,10 +383,7 @@ class AddConstant(_Constant):
     _symbol = '+'
     graph_kernel = graphs.declare(
         'add_constant', ('value',), 'x + value, value a scalar of the '
-        'dtype of x.')
-
-    def backward(self, indexes, grad_outputs):
-        return grad_outputs
+        'dtype of x.', derivative='gx0 = gy0')
 
 
 class SubFromConstant(_Constant):
@@ -418,10 +392,7 @@ class SubFromConstant(_Constant):
     _reversed = True
     graph_kernel = graphs.declare(
         'sub_from_constant', ('value',), 'value - x, value a scalar of the '
-        'dtype of x.')
-
-    def backward(self, indexes, grad_outputs):
-        return -grad_outputs[0],
+        'dtype of x.', derivative='gx0 = neg(gy0)')
 
 
 class MulConstant(_Constant):
@@ -429,10 +400,7 @@ class MulConstant(_Constant):
     _symbol = '*'
     graph_kernel = graphs.declare(
         'mul_constant', ('value',), 'x * value, value a scalar of the '
-        'dtype of x.')
-
-    def backward(self, indexes, grad_outputs):
-        return grad_outputs[0] * self.value,
+        'dtype of x.', derivative='gx0 = mul_constant(gy0, value=value)')
 
 
 class DivFromConstantGrad(_ConstantGrad):
@@ -447,14 +415,14 @@ class DivFromConstantGrad(_ConstantGrad):
         return DivFromConstantGrad(self.value).apply((x, g))[0] * (-2.0 / x)
 
 
-class DivFromConstant(_ConstantWithGrad):
+class DivFromConstant(_Constant):
     _kernel = 'div'
     _symbol = '/'
     _reversed = True
-    _grad = DivFromConstantGrad
     graph_kernel = graphs.declare(
         'div_from_constant', ('value',), 'value / x, value a scalar of the '
-        'dtype of x.')
+        'dtype of x.',
+        derivative='gx0 = div_from_constant_grad(x0, gy0, value=value)')
 
 
 class PowVarConstGrad(_ConstantGrad):
@@ -498,6 +466,55 @@ class PowConstVar(_ConstantWithGrad):
     _symbol = '**'
     _reversed = True
     _grad = PowConstVarGrad
+
+
+@rules.kernel('neg', ('a',))
+def _neg_rule(a):
+    """-a."""
+    return Neg().apply((a,))[0]
+
+
+@rules.kernel('add', ('a', 'b'))
+def _add_rule(a, b):
+    """a + b, of one dtype, broadcast."""
+    return Add().apply((a, b))[0]
+
+
+@rules.kernel('sub', ('a', 'b'))
+def _sub_rule(a, b):
+    """a - b, of one dtype, broadcast."""
+    return Sub().apply((a, b))[0]
+
+
+@rules.kernel('mul', ('a', 'b'))
+def _mul_rule(a, b):
+    """a * b, of one dtype, broadcast."""
+    return Mul().apply((a, b))[0]
+
+
+@rules.kernel('div', ('a', 'b'))
+def _div_rule(a, b):
+    """a / b, of one dtype, broadcast."""
+    return Div().apply((a, b))[0]
+
+
+@rules.kernel('mul_constant', ('a',), ('value',))
+def _mul_constant_rule(a, value):
+    """a * value, value a scalar."""
+    return MulConstant(value).apply((a,))[0]
+
+
+@rules.kernel('div_from_constant_grad', ('x', 'gy'), ('value',))
+def _div_from_constant_grad_rule(x, gy, value):
+    """-value gy / x^2, the gradient of value / x."""
+    return DivFromConstantGrad(value).apply((x, gy))[0]
+
+
+@rules.kernel('div_grad', ('a', 'b', 'gy'), n_outputs=2)
+def _div_grad_rule(a, b, gy):
+    """(gy / b, -gy a / b^2), the gradients of a / b, each summed to its
+    operand's shape."""
+    return DivGrad(a.shape == b.shape).apply((a, b, gy))
 
 
 def _is_scalar(value):

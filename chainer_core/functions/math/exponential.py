@@ -1,7 +1,7 @@
 """exp and the logarithms: log, log2, log10."""
 import math
 
-from chainer_core._runtime import graphs, kernels
+from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
 from chainer_core.utils import type_check
 
@@ -40,18 +40,14 @@ class Exp(function_node.FunctionNode):
     """Elementwise exponential."""
 
     graph_kernel = graphs.declare('exp', (), 'e ** x, x of a float dtype.',
-                                  checks_inputs=True)
+                                  checks_inputs=True,
+                                  derivative='gx0 = mul(gy0, y0)')
 
     check_type_forward = staticmethod(_check_float)
 
     def forward(self, inputs):
         x, = inputs
-        self.retain_outputs((0,))
         return kernels.lookup('exp', x)(x),
-
-    def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return grad_outputs[0] * y,
 
 
 class Log(function_node.FunctionNode):
@@ -59,18 +55,13 @@ class Log(function_node.FunctionNode):
 
     graph_kernel = graphs.declare(
         'log', (), 'The natural logarithm of x, of a float dtype.',
-        checks_inputs=True)
+        checks_inputs=True, derivative='gx0 = div(gy0, x0)')
 
     check_type_forward = staticmethod(_check_float)
 
     def forward(self, inputs):
         x, = inputs
-        self.retain_inputs((0,))
         return kernels.lookup('log', x)(x),
-
-    def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return grad_outputs[0] / x,
 
 
 class _LogBase(function_node.FunctionNode):
@@ -103,6 +94,12 @@ class Log10(_LogBase):
 
     _kernel = 'log10'
     _base = 10.0
+
+
+@rules.kernel('exp', ('a',))
+def _exp_rule(a):
+    """e ** a."""
+    return Exp().apply((a,))[0]
 
 
 def exp(x):

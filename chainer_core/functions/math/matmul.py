@@ -4,7 +4,7 @@ import warnings
 
 import numpy
 
-from chainer_core._runtime import graphs, kernels
+from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
 from chainer_core.utils import type_check
 
@@ -42,6 +42,7 @@ def promote(*arrays):
                   for a in arrays])
 
 
+@rules.kernel('cast', ('a',), ('dtype',))
 def as_dtype(x, dtype):
     """The Variable ``x`` in ``dtype``: a differentiable cast where the
     dtypes differ (a gradient must have the dtype of its input)."""
@@ -58,7 +59,12 @@ class MatMul(function_node.FunctionNode):
     graph_kernel = graphs.declare(
         'matmul', ('transa', 'transb'), 'a @ b over the last two axes of the '
         'inputs (a, b), batch axes broadcast; transa/transb (bools) swap the '
-        'last two axes of a/b first. The result has the dtype NumPy gives.')
+        'last two axes of a/b first. The result has the dtype NumPy gives.',
+        derivative='''
+            ga = matmul_grad_a(gy0, x1, transa=transa, transb=transb)
+            gx0 = cast(sum_to(ga, shape=x0.shape), dtype=x0.dtype)
+            gb = matmul_grad_b(x0, gy0, transa=transa, transb=transb)
+            gx1 = cast(sum_to(gb, shape=x1.shape), dtype=x1.dtype)''')
 
     def __init__(self, transa=False, transb=False):
         self.transa = transa
@@ -87,29 +93,33 @@ class MatMul(function_node.FunctionNode):
                                                b_type.shape[:-2])
 
     def forward(self, inputs):
-        self.retain_inputs((0, 1))
         a, b = promote(*inputs)
         return kernels.lookup('matmul', a)(a, b, self.transa, self.transb),
 
-    def backward(self, indexes, grad_outputs):
-        from chainer_core.functions.math.sum import sum_to
-        a, b = self.get_retained_inputs()
-        gy, = grad_outputs
-        ta, tb = self.transa, self.transb
-        ret = []
-        if 0 in indexes:
-            if ta:
-                ga = matmul(b, gy, transa=tb, transb=True)
-            else:
-                ga = matmul(gy, b, transb=not tb)
-            ret.append(as_dtype(sum_to(ga, a.shape), a.dtype))
-        if 1 in indexes:
-            if tb:
-                gb = matmul(gy, a, transa=True, transb=ta)
-            else:
-                gb = matmul(a, gy, transa=not ta)
-            ret.append(as_dtype(sum_to(gb, b.shape), b.dtype))
-        return tuple(ret)
+
+@rules.kernel('matmul', ('a', 'b'), ('transa', 'transb'))
+def _matmul_rule(a, b, transa, transb):
+    """a @ b over the last two axes, after swapping them in a (transa) and
+    b (transb)."""
+    return MatMul(transa, transb).apply((a, b))[0]
+
+
+@rules.kernel('matmul_grad_a', ('gy', 'b'), ('transa', 'transb'))
+def _matmul_grad_a_rule(gy, b, transa, transb):
+    """The gradient of a in matmul(a, b, transa, transb) before summing
+    over broadcast batch axes: gy @ op(b)^T, transposed back if transa."""
+    if transa:
+        return matmul(b, gy, transa=transb, transb=True)
+    return matmul(gy, b, transb=not transb)
+
+
+@rules.kernel('matmul_grad_b', ('a', 'gy'), ('transa', 'transb'))
+def _matmul_grad_b_rule(a, gy, transa, transb):
+    """The gradient of b in matmul(a, b, transa, transb) before summing
+    over broadcast batch axes: op(a)^T @ gy, transposed back if transb."""
+    if transb:
+        return matmul(gy, a, transa=True, transb=transa)
+    return matmul(a, gy, transa=not transa)
 
 
 def matmul(a, b, transa=False, transb=False):

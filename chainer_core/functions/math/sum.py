@@ -1,5 +1,5 @@
 """Sums: sum over axes, and sum_to a (broadcast-compatible) shape."""
-from chainer_core._runtime import graphs, kernels
+from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
 from chainer_core.functions.array._util import is_int
 from chainer_core.utils import type_check
@@ -42,7 +42,9 @@ class Sum(function_node.FunctionNode):
     graph_kernel = graphs.declare(
         'sum', ('axis', 'keepdims'), 'Sum of x over axis (None: all axes, '
         'or a tuple of distinct axes in [0, x.ndim)), keeping the summed '
-        'axes with length 1 if keepdims.')
+        'axes with length 1 if keepdims.',
+        derivative='gx0 = unsum(gy0, axis=axis, keepdims=keepdims, '
+                   'shape=x0.shape)')
 
     def __init__(self, axis=None, keepdims=False):
         if is_int(axis):
@@ -75,19 +77,34 @@ class Sum(function_node.FunctionNode):
         self.axis = _normalize_axis(self.axis, x.ndim, 'sum')
         return kernels.lookup('sum', x)(x, self.axis, self.keepdims),
 
-    def backward(self, indexes, grad_outputs):
-        from chainer_core.functions.array.broadcast import broadcast_to
-        from chainer_core.functions.array.reshape import reshape
-        gy, = grad_outputs
-        shape = self.inputs[0].shape
-        if not self.keepdims and self.axis is not None:
-            kept = list(gy.shape)
-            for a in self.axis:
-                kept.insert(a, 1)
-            gy = reshape(gy, tuple(kept))
-        elif not self.keepdims:
-            gy = reshape(gy, (1,) * len(shape))
-        return broadcast_to(gy, shape),
+
+@rules.kernel('unsum', ('gy',), ('axis', 'keepdims', 'shape'))
+def _unsum_rule(gy, axis, keepdims, shape):
+    """gy, the gradient of a sum over ``axis`` (as normalised by sum's
+    graph kernel) of an array of ``shape``, broadcast back to ``shape``."""
+    from chainer_core.functions.array.broadcast import broadcast_to
+    from chainer_core.functions.array.reshape import reshape
+    if not keepdims and axis is not None:
+        kept = list(gy.shape)
+        for a in axis:
+            kept.insert(a, 1)
+        gy = reshape(gy, tuple(kept))
+    elif not keepdims:
+        gy = reshape(gy, (1,) * len(shape))
+    return broadcast_to(gy, shape)
+
+
+@rules.kernel('sum', ('a',), ('axis', 'keepdims'))
+def _sum_rule(a, axis, keepdims):
+    """The sum of a over axis (None, an int or a tuple of ints)."""
+    return sum(a, axis, keepdims)
+
+
+@rules.kernel('sum_to', ('a',), ('shape',))
+def _sum_to_rule(a, shape):
+    """a summed over the axes along which ``shape`` broadcasts to a's
+    shape (a itself when the shapes are equal)."""
+    return sum_to(a, shape)
 
 
 class SumTo(function_node.FunctionNode):

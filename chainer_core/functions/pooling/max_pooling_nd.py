@@ -58,7 +58,9 @@ class MaxPoolingND(function_node.FunctionNode):
         'max_pooling_nd', ('ksize', 'stride', 'pad', 'cover_all'),
         'y (N, C, *out): the maxima of the windows of x (N, C, *in) padded '
         'with -inf, as the first output of the kernel max_pooling_nd; '
-        'ksize, stride and pad are tuples of ints per spatial axis.')
+        'ksize, stride and pad are tuples of ints per spatial axis.',
+        # Its gradient routes through the argmax forward found.
+        derivative='fused')
 
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True,
                  return_indices=False):
