@@ -11,8 +11,8 @@ Python per node. A rule is a few statements, one per line or separated by
     gx0 = sub(gyy, mul(y0, sum(gyy, axis=axis, keepdims=True)))
 
 * ``gx<i>`` is the gradient of input ``i``; other targets are temporaries.
-  A call may span lines. A statement may assign several targets when its kernel returns as many
-  arrays (``gx0, gx1 = k(...)``).
+  A call may span lines. A statement may assign several targets when its
+  kernel returns as many arrays (``gx0, gx1 = k(...)``).
 * ``x<i>``, ``y<j>`` and ``gy<j>`` are input ``i``, output ``j`` and the
   gradient of output ``j`` (zeros where none reached it). Using ``x<i>`` or
   ``y<j>`` retains that array for backward; ``x<i>.shape`` and

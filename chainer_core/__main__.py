@@ -3,7 +3,7 @@ import argparse
 import json
 import sys
 
-from chainer_core._runtime import graphs, host as _host, kernels
+from chainer_core._runtime import graphs, host as _host, kernels, rules
 from chainer_core import _runtime_info
 
 MARKDOWN_HEADER = """\
@@ -51,6 +51,22 @@ outputs with their backward recorded, or declines a call by returning
 calls its Python backward. A kernel that *checks inputs* declines every
 call whose inputs its description does not cover; the op's Python type
 check then runs only when it declines.
+
+Each graph kernel comes with the op's *derivative rule* (the rule column;
+format in `backend_api.rules`): which rule kernels compute the input
+gradients from which inputs, outputs and output gradients. The core's graph
+and a backend's graph execute the same rule, a backend with its own
+implementations of the rule kernels listed after the table. `fused` marks
+the few ops whose gradient needs state of their forward: each graph
+computes those its own way (a backend's kernel is named `<op>_grad`).
+"""
+
+RULE_KERNELS_MARKDOWN_HEADER = """\
+## Rule kernels
+
+The kernels a derivative rule calls: arrays positionally, then every
+parameter by keyword. Each is differentiable, so a graph runs double
+backprop through a rule.
 """
 
 
@@ -63,9 +79,23 @@ def _cell(text):
     return text.replace('|', '\\|')
 
 
-def kernels_markdown(specs, graph_specs):
-    """The text of ``docs/kernels.md`` for the declared kernels ``specs``
-    and graph kernels ``graph_specs``."""
+def _rule_cell(spec):
+    rule = spec.derivative
+    if rule is None:
+        return ''
+    return '<br>'.join('`{}`'.format(_cell(' '.join(line.split())))
+                       for line in _rule_lines(rule))
+
+
+def _rule_lines(rule):
+    if rule.fused:
+        return ['fused']
+    return ['{} = {!r}'.format(', '.join(t), e) for t, e in rule.statements]
+
+
+def kernels_markdown(specs, graph_specs, rule_specs):
+    """The text of ``docs/kernels.md`` for the declared kernels ``specs``,
+    graph kernels ``graph_specs`` and rule kernels ``rule_specs``."""
     lines = [MARKDOWN_HEADER,
              '{} kernels are declared.'.format(len(specs)), '',
              '| kernel | signature | reference | description |',
@@ -77,12 +107,21 @@ def kernels_markdown(specs, graph_specs):
             _cell(_summary(spec.doc))))
     lines += ['', GRAPH_MARKDOWN_HEADER,
               '{} graph kernels are declared.'.format(len(graph_specs)), '',
-              '| graph kernel | signature | checks inputs | description |',
-              '|---|---|---|---|']
+              '| graph kernel | signature | checks inputs | description | '
+              'rule |',
+              '|---|---|---|---|---|']
     for spec in graph_specs:
-        lines.append('| `{}` | `{}` | {} | {} |'.format(
+        lines.append('| `{}` | `{}` | {} | {} | {} |'.format(
             spec.name, spec.signature,
             'yes' if spec.checks_inputs else 'no',
+            _cell(_summary(spec.doc)), _rule_cell(spec)))
+    lines += ['', RULE_KERNELS_MARKDOWN_HEADER,
+              '{} rule kernels are declared.'.format(len(rule_specs)), '',
+              '| rule kernel | signature | outputs | description |',
+              '|---|---|---|---|']
+    for spec in rule_specs:
+        lines.append('| `{}` | `{}` | {} | {} |'.format(
+            spec.name, spec.signature, spec.n_outputs,
             _cell(_summary(spec.doc))))
     return '\n'.join(lines) + '\n'
 
@@ -94,7 +133,7 @@ def _implemented_by(names, impls):
                                           'nothing installed')
 
 
-def kernels_text(specs, graph_specs):
+def kernels_text(specs, graph_specs, rule_specs):
     lines = []
     for spec in specs:
         lines.append('{}{}'.format(spec.name, spec.signature or '(...)'))
@@ -110,8 +149,21 @@ def kernels_text(specs, graph_specs):
         lines.append('    {}{}'.format(_summary(spec.doc),
                                        ' Checks its inputs.'
                                        if spec.checks_inputs else ''))
+        if spec.derivative is not None:
+            lines += ['    rule: ' + line
+                      for line in _rule_lines(spec.derivative)]
         lines.append(_implemented_by([], spec.implementations))
+    lines += ['', 'Rule kernels, called by the derivative rules:']
+    for spec in rule_specs:
+        lines.append('{}{} -> {} array{}'.format(
+            spec.name, spec.signature, spec.n_outputs,
+            's' if spec.n_outputs > 1 else ''))
+        lines.append('    {}'.format(_summary(spec.doc)))
     return '\n'.join(lines) + '\n'
+
+
+def _rule_specs():
+    return [s for _, s in sorted(rules.specs().items())]
 
 
 def _info(args, out):
@@ -128,14 +180,15 @@ def _kernels(args, out):
     if args.markdown:
         # The reference is the same for every installation, so plugins are
         # not loaded: their kernels would make the file depend on them.
-        out.write(kernels_markdown(kernels.specs(), graphs.specs()))
+        out.write(kernels_markdown(kernels.specs(), graphs.specs(),
+                                   _rule_specs()))
         return 0
     try:
         _host.host.ensure_loaded()
     except Exception as e:
         sys.stderr.write('plugin discovery failed: {}: {}\n'.format(
             type(e).__name__, e))
-    out.write(kernels_text(kernels.specs(), graphs.specs()))
+    out.write(kernels_text(kernels.specs(), graphs.specs(), _rule_specs()))
     return 0
 
 
