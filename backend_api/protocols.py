@@ -56,9 +56,10 @@ class Graph(Protocol):
     """What the optional ``Backend.get_graph()`` returns: the backend
     records autograd itself.
 
-    Arrays of the backend then carry their graph in it (see
-    :mod:`backend_api.graph`). A *graph array* is an array that requires
-    grad; views made by ``leaf`` and ``detach`` share the buffer.
+    Arrays of the backend then carry their graph in it. A *graph array* is
+    an array that requires grad; views made by ``leaf`` and ``detach``
+    share the buffer. The backward a graph kernel records executes the op's
+    derivative rule as the core declares it (:mod:`backend_api.rules`).
     """
 
     def leaf(self, array: Any) -> Any:

@@ -289,10 +289,12 @@ class FunctionNode:
             graph = _graphs[t0]
         except KeyError:
             graph = _graph_for_array(in_data[0]) if in_data else None
-        if graph is not None:
-            return self._apply_in_graph(graph, input_vars, in_data, uniform,
-                                        hooks, type_check, debug,
-                                        requires_grad, record)
+        if graph is not None and record and uniform and not hooks and \
+                self.graph_kernel is not None:
+            outputs, type_check = self._apply_graph_kernel(
+                graph, input_vars, in_data, type_check, debug)
+            if outputs is not None:
+                return outputs
 
         if type_check:
             self._check_data_type_forward(in_data)
@@ -323,8 +325,13 @@ class FunctionNode:
             # No graph: drop what forward asked to keep for backward.
             self._input_indexes_to_retain = None
             self._output_indexes_to_retain = None
+            if graph is not None:
+                return tuple([_from_graph(graph, y, requires_grad)
+                              for y in outputs])
             return tuple([_output_variable(y, requires_grad)
                           for y in outputs])
+        if graph is not None:
+            return self._record_in_graph(graph, input_vars, outputs)
 
         rank = 0
         nodes = []
@@ -353,72 +360,52 @@ class FunctionNode:
             self._retained_output_data = tuple([outputs[i] for i in idx])
         return tuple(ret)
 
-    def _apply_in_graph(self, graph, input_vars, in_data, uniform, hooks,
-                        type_check, debug, requires_grad, record):
-        """``apply`` for arrays of a backend that records the graph itself.
+    def _apply_graph_kernel(self, graph, input_vars, in_data, type_check,
+                            debug):
+        """Offer the call to the graph kernel of this op that ``graph``'s
+        backend implements, which computes the outputs and records their
+        backward (the op's derivative rule) itself.
 
-        An op whose graph kernel the backend implements is computed and
-        recorded by the backend, unless the kernel declines the call; any
-        other op runs its forward here and is recorded as a node whose
-        backward calls :meth:`backward` (see :meth:`_backward_in_graph`).
+        Returns ``(outputs, type_check)``: outputs None where the backend
+        has no such kernel or it declined the call, and whether the type
+        check still has to run. A kernel declared to check its inputs
+        declines the calls the type check would reject, so the check runs
+        only when it declines.
         """
         name = self.graph_kernel
-        fn = None
-        if record and uniform and name is not None and not hooks:
-            t = type(in_data[0])
-            try:
-                fn = _graph_kernel_cache[name, t]
-            except KeyError:
-                fn = _graph_kernel(name, t)
-        # A kernel declared to check its inputs declines the calls the type
-        # check would reject, so the check runs only when it declines.
+        t = type(in_data[0])
+        try:
+            fn = _graph_kernel_cache[name, t]
+        except KeyError:
+            fn = _graph_kernel(name, t)
         if type_check and (fn is None or name not in _checking_kernels):
             self._check_data_type_forward(in_data)
             type_check = False
-        if fn is not None:
-            params = self.graph_kernel_params(in_data)
-            if params is not None:
-                g_in = []
-                for x in input_vars:
-                    g = x._garray
-                    g_in.append(x._graph_input() if g is None else g)
-                outputs = fn(self.label, g_in, **params) if params else \
-                    fn(self.label, g_in)
-                if outputs is not NotImplemented:
-                    if type(outputs) is not tuple:
-                        self._bad_graph_kernel_result(graph, outputs)
-                    if debug:
-                        self._check_nan_in_outputs(outputs, 'forward')
-                    if len(outputs) == 1:
-                        return _from_graph(graph, outputs[0]),
-                    return tuple([_from_graph(graph, y) for y in outputs])
-        if type_check:
-            self._check_data_type_forward(in_data)
-
-        if hooks:
-            for hook in hooks.values():
-                hook.forward_preprocess(self, in_data)
-        outputs = self.forward(in_data)
+        if fn is None:
+            return None, type_check
+        params = self.graph_kernel_params(in_data)
+        if params is None:
+            return None, type_check
+        g_in = []
+        for x in input_vars:
+            g = x._garray
+            g_in.append(x._graph_input() if g is None else g)
+        outputs = fn(self.label, g_in, **params) if params else \
+            fn(self.label, g_in)
+        if outputs is NotImplemented:
+            return None, type_check
         if type(outputs) is not tuple:
-            raise TypeError('{}.forward must return a tuple of arrays, got {}'
-                            .format(self.label, type(outputs).__name__))
-        t0 = type(in_data[0])
-        for y in outputs:
-            if type(y) is not t0:
-                outputs = self._fix_outputs(outputs, in_data)
-                break
-        if hooks:
-            for hook in hooks.values():
-                hook.forward_postprocess(self, in_data)
+            self._bad_graph_kernel_result(graph, outputs)
         if debug:
             self._check_nan_in_outputs(outputs, 'forward')
+        if len(outputs) == 1:
+            return (_from_graph(graph, outputs[0]),), type_check
+        return tuple([_from_graph(graph, y) for y in outputs]), type_check
 
-        if not record:
-            self._input_indexes_to_retain = None
-            self._output_indexes_to_retain = None
-            return tuple([_from_graph(graph, y, requires_grad)
-                          for y in outputs])
-
+    def _record_in_graph(self, graph, input_vars, outputs):
+        """Record this node, whose forward has run, in the graph of a
+        backend that records autograd itself: a node there whose backward
+        calls :meth:`backward` (see :meth:`_backward_in_graph`)."""
         g_in = [x._graph_input() for x in input_vars]
         handle, g_out = graph.record(self.label, g_in, outputs,
                                      self._backward_in_graph)
