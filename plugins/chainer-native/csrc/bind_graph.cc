@@ -10,6 +10,7 @@
 #include "elementwise.h"
 #include "graph.h"
 #include "nn.h"
+#include "rules.h"
 
 namespace cn {
 
@@ -108,6 +109,61 @@ std::vector<Array> arrays_arg(py::handle h, const char* routine, const char* wha
         else out.push_back(arr_of(e));
     }
     return out;
+}
+
+// A rule's literal or parameter value: None, bool, int, float or a tuple of
+// ints.
+Value value_from_py(py::handle h, const std::string& where) {
+    if (h.is_none()) return std::monostate{};
+    if (PyBool_Check(h.ptr())) return h.ptr() == Py_True;
+    if (PyLong_Check(h.ptr())) return h.cast<int64_t>();
+    if (PyFloat_Check(h.ptr())) return h.cast<double>();
+    if (PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) return ints_from_py(h, where.c_str());
+    throw DtypeError(where + ": expected None, a bool, an int, a float or a tuple of ints, got " + py_type_name(h));
+}
+
+std::vector<int64_t> index_list(py::handle h) {
+    std::vector<int64_t> out;
+    for (py::handle v : py::reinterpret_borrow<py::sequence>(h)) out.push_back(v.cast<int64_t>());
+    return out;
+}
+
+Ref ref_from_py(py::handle h, const std::string& where) {
+    auto t = py::reinterpret_borrow<py::sequence>(h);
+    if (t.size() != 2) throw ShapeError(where + ": an operand must be a (kind, value) pair");
+    int kind = t[0].cast<int>();
+    if (kind < static_cast<int>(Operand::X) || kind > static_cast<int>(Operand::Const))
+        throw ShapeError(where + ": unknown operand kind " + std::to_string(kind));
+    Ref r;
+    r.kind = static_cast<Operand>(kind);
+    if (r.kind == Operand::Const) r.literal = value_from_py(t[1], where);
+    else r.index = t[1].cast<int64_t>();
+    return r;
+}
+
+// A program as backend_api.rules.Rule.program() gives it.
+Program program_from_py(const std::string& name, py::handle params, py::handle program) {
+    Program p;
+    p.name = name;
+    std::string where = "_install_rule(" + name + ")";
+    for (py::handle n : py::reinterpret_borrow<py::sequence>(params)) p.params.push_back(n.cast<std::string>());
+    auto t = py::reinterpret_borrow<py::sequence>(program);
+    if (t.size() != 3) throw ShapeError(where + ": program must be (n_slots, instructions, grads)");
+    p.n_slots = t[0].cast<int64_t>();
+    for (py::handle ih : py::reinterpret_borrow<py::sequence>(t[1])) {
+        auto it = py::reinterpret_borrow<py::sequence>(ih);
+        if (it.size() != 5)
+            throw ShapeError(where + ": an instruction must be (kernel, args, param_names, param_values, outs)");
+        Instruction ins;
+        ins.kernel = it[0].cast<std::string>();
+        for (py::handle a : py::reinterpret_borrow<py::sequence>(it[1])) ins.args.push_back(ref_from_py(a, where));
+        for (py::handle n : py::reinterpret_borrow<py::sequence>(it[2])) ins.param_names.push_back(n.cast<std::string>());
+        for (py::handle v : py::reinterpret_borrow<py::sequence>(it[3])) ins.params.push_back(ref_from_py(v, where));
+        ins.outs = index_list(it[4]);
+        p.instructions.push_back(std::move(ins));
+    }
+    p.grads = index_list(t[2]);
+    return p;
 }
 
 bool broadcastable(const Shape& a, const Shape& b) {
@@ -389,6 +445,27 @@ target index. With ``enable_double_backprop`` it runs with backprop on, so
 what it computes from the arrays it gets is recorded. ``backward`` must not
 hold the graph outputs (they would keep the op alive through C++); see
 ``_OpHandle.output``.
+)doc");
+
+    m.def("_install_rule", [](const std::string& name, py::handle params, py::handle program) {
+        install_program(program_from_py(name, params, program));
+    }, arg("name"), arg("params"), arg("program"), R"doc(
+Installs chainer-core's derivative rule of the graph kernel ``name``:
+``params`` its parameter names in order, ``program`` as
+``backend_api.rules.Rule.program()`` gives it. The ops of that graph kernel
+record it and evaluate it in C++ on backward.
+)doc");
+
+    m.def("_set_rule_source", [](py::object source) {
+        if (!PyCallable_Check(source.ptr()))
+            throw DtypeError("_set_rule_source: source must be callable, got " + py_type_name(source));
+        set_rule_source([cb = hold(std::move(source))]() {
+            py::gil_scoped_acquire gil;
+            py::reinterpret_borrow<py::object>(cb.get())();
+        });
+    }, arg("source"), R"doc(
+Sets the callable that installs the derivative rules (with ``_install_rule``)
+the first time an op finds none.
 )doc");
 
     m.def("grad", [](py::handle outputs, py::handle inputs, py::handle grad_outputs, bool retain_grad,

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -147,6 +148,11 @@ struct Scalar {
     template <typename T> T as() const {
         if (kind == ScalarKind::Float) return static_cast<T>(f);
         return static_cast<T>(i);
+    }
+    // -this, a float where the negated int does not fit.
+    Scalar negated() const {
+        if (kind == ScalarKind::Float || i == std::numeric_limits<int64_t>::min()) return of_float(-f);
+        return of_int(-i);
     }
 };
 

@@ -9,6 +9,7 @@
 #include "elementwise_internal.h"
 #include "graph.h"
 #include "loops.h"
+#include "rules.h"
 
 namespace cn {
 
@@ -142,37 +143,25 @@ Dtype result_dtype(BinaryOp op, Dtype a, Dtype b) {
 // A float mask (1 where cond) in dtype, without graph.
 Array mask_of(const Array& cond, Dtype dtype) { return astype(cond, dtype, true); }
 
+// The derivative rule of op, for those the core declares with a graph kernel.
+const char* rule_of(BinaryOp op) {
+    switch (op) {
+        case BinaryOp::Add: return "add";
+        case BinaryOp::Sub: return "sub";
+        case BinaryOp::Mul: return "mul";
+        case BinaryOp::Div: return "div";
+        default: return nullptr;
+    }
+}
+
+// The ops with a derivative rule record it; the others their own backward.
 void record_binary(BinaryOp op, const Array& a, const Array& b, const Array& out) {
     switch (op) {
-        // The input nodes give the shapes: a closure without captures needs
-        // no allocation of its own.
         case BinaryOp::Add:
-            record_op("add", {a, b}, {out}, [](BackwardContext& c) {
-                Array gy = c.gy();
-                if (c.needs(0)) c.set(0, grad_to(gy, c.input(0).shape, c.input(0).dtype));
-                if (c.needs(1)) c.set(1, grad_to(gy, c.input(1).shape, c.input(1).dtype));
-            });
-            break;
         case BinaryOp::Sub:
-            record_op("subtract", {a, b}, {out}, [](BackwardContext& c) {
-                Array gy = c.gy();
-                if (c.needs(0)) c.set(0, grad_to(gy, c.input(0).shape, c.input(0).dtype));
-                if (c.needs(1)) c.set(1, grad_to(negative(gy), c.input(1).shape, c.input(1).dtype));
-            });
-            break;
         case BinaryOp::Mul:
-            record_op("multiply", {a, b}, {out}, [a, b](BackwardContext& c) {
-                Array gy = c.gy();
-                if (c.needs(0)) c.set(0, grad_to(multiply(gy, b), a.shape(), a.dtype()));
-                if (c.needs(1)) c.set(1, grad_to(multiply(gy, a), b.shape(), b.dtype()));
-            });
-            break;
         case BinaryOp::Div:
-            record_op("divide", {a, b}, {out}, [a, b](BackwardContext& c) {
-                Array ga = divide(c.gy(), b);
-                if (c.needs(0)) c.set(0, grad_to(ga, a.shape(), a.dtype()));
-                if (c.needs(1)) c.set(1, grad_to(negative(divide(multiply(ga, a), b)), b.shape(), b.dtype()));
-            });
+            record_rule(rule_of(op), {a, b}, {out}, {});
             break;
         case BinaryOp::Pow:
             record_op("power", {a, b}, {out}, [a, b](BackwardContext& c) {
@@ -226,8 +215,12 @@ Array binary(BinaryOp op, const Array& a, const Array& b) {
     const char* name = op_name(op);
     Dtype rt = result_dtype(op, a.dtype(), b.dtype());
     Shape shape = a.shape() == b.shape() ? a.shape() : broadcast_shapes(a.shape(), b.shape(), name);
-    Array ac = a.dtype() == rt ? a : contiguous_as(a, rt);
-    Array bc = b.dtype() == rt ? b : contiguous_as(b, rt);
+    bool graph = is_float(rt) && needs_graph({&a, &b});
+    // A rule's operands have one dtype: an operand of another float dtype
+    // enters the op through a recorded cast, which takes its gradient back.
+    bool rule = graph && rule_of(op);
+    Array ac = a.dtype() == rt ? a : rule ? astype(a, rt, false) : contiguous_as(a, rt);
+    Array bc = b.dtype() == rt ? b : rule ? astype(b, rt, false) : contiguous_as(b, rt);
     Array out = Array::empty(shape, rt);
     Strides as = a.shape() == shape ? ac.strides() : broadcast_strides(ac, shape, name);
     Strides bs = b.shape() == shape ? bc.strides() : broadcast_strides(bc, shape, name);
@@ -235,28 +228,65 @@ Array binary(BinaryOp op, const Array& a, const Array& b) {
         using T = typename decltype(tag)::type;
         run_binary<T>(op, ac, as, bc, bs, out);
     });
-    if (is_float(rt) && needs_graph({&a, &b})) record_binary(op, a, b, out);
+    if (graph) record_binary(op, rule ? ac : a, rule ? bc : b, out);
     return out;
 }
 
-Array binary(BinaryOp op, const Array& a, const Scalar& s) {
-    Dtype d = promote_with_scalar(a.dtype(), s.kind);
-    Array b = Array::empty(Shape{}, d);
-    dispatch(d, [&](auto tag) {
-        using T = typename decltype(tag)::type;
-        *b.ptr<T>() = s.as<T>();
-    });
-    return binary(op, a, b);
-}
+namespace {
 
-Array binary(BinaryOp op, const Scalar& s, const Array& b) {
-    Dtype d = promote_with_scalar(b.dtype(), s.kind);
+Array scalar_operand(const Scalar& s, Dtype other) {
+    Dtype d = promote_with_scalar(other, s.kind);
     Array a = Array::empty(Shape{}, d);
     dispatch(d, [&](auto tag) {
         using T = typename decltype(tag)::type;
         *a.ptr<T>() = s.as<T>();
     });
-    return binary(op, a, b);
+    return a;
+}
+
+Value value_of(const Scalar& s) {
+    switch (s.kind) {
+        case ScalarKind::Bool: return s.i != 0;
+        case ScalarKind::Int: return s.i;
+        default: return s.f;
+    }
+}
+
+// x op c computed by binary, recorded as the core's constant op `rule` with
+// the parameter value.
+Array constant_op(const char* rule, BinaryOp op, const Array& a, const Array& b, const Array& x, const Scalar& value) {
+    Array out;
+    {
+        BackpropModeScope off(false);
+        out = binary(op, a, b);
+    }
+    record_rule(rule, {x}, {out}, {value_of(value)});
+    return out;
+}
+
+}  // namespace
+
+Array binary(BinaryOp op, const Array& a, const Scalar& s) {
+    Array b = scalar_operand(s, a.dtype());
+    if (!is_float(a.dtype()) || !needs_graph({&a})) return binary(op, a, b);
+    switch (op) {
+        case BinaryOp::Add: return constant_op("add_constant", op, a, b, a, s);
+        case BinaryOp::Sub: return constant_op("add_constant", op, a, b, a, s.negated());
+        case BinaryOp::Mul: return constant_op("mul_constant", op, a, b, a, s);
+        default: return binary(op, a, b);  // x / c: div's rule, with c an input that needs no gradient
+    }
+}
+
+Array binary(BinaryOp op, const Scalar& s, const Array& b) {
+    Array a = scalar_operand(s, b.dtype());
+    if (!is_float(b.dtype()) || !needs_graph({&b})) return binary(op, a, b);
+    switch (op) {
+        case BinaryOp::Add: return constant_op("add_constant", op, a, b, b, s);
+        case BinaryOp::Sub: return constant_op("sub_from_constant", op, a, b, b, s);
+        case BinaryOp::Mul: return constant_op("mul_constant", op, a, b, b, s);
+        case BinaryOp::Div: return constant_op("div_from_constant", op, a, b, b, s);
+        default: return binary(op, a, b);
+    }
 }
 
 Array mul_scalar(const Array& a, double s) { return binary(BinaryOp::Mul, a, Scalar::of_float(s)); }

@@ -7,6 +7,7 @@
 #include "elementwise_internal.h"
 #include "graph.h"
 #include "loops.h"
+#include "rules.h"
 
 namespace cn {
 
@@ -104,7 +105,24 @@ void run_float(UnaryOp op, const Array& a, const Array& out) {
 
 Array sc(const Array& like, double v) { return scalar_array(v, like.dtype()); }
 
+// The derivative rule of op, for those the core declares with a graph kernel.
+const char* rule_of(UnaryOp op) {
+    switch (op) {
+        case UnaryOp::Neg: return "neg";
+        case UnaryOp::Exp: return "exp";
+        case UnaryOp::Log: return "log";
+        case UnaryOp::Relu: return "relu";
+        case UnaryOp::Sigmoid: return "sigmoid";
+        case UnaryOp::Tanh: return "tanh";
+        default: return nullptr;
+    }
+}
+
 void record_unary(UnaryOp op, const Array& a, const Array& y) {
+    if (const char* rule = rule_of(op)) {
+        record_rule(rule, {a}, {y}, {});
+        return;
+    }
     // Outputs are retained as data only (no node: that would be a cycle);
     // double backprop recomputes them from the input instead.
     Array yd = y.as_data();
@@ -113,12 +131,9 @@ void record_unary(UnaryOp op, const Array& a, const Array& y) {
         auto y_ = [&]() { return c.create_graph ? unary(op, a) : yd; };
         Array g;
         switch (op) {
-            case UnaryOp::Neg: g = negative(gy); break;
             case UnaryOp::Abs: g = multiply(gy, unary(UnaryOp::Sign, a.as_data())); break;
             case UnaryOp::Square: g = multiply(gy, multiply(a, sc(a, 2.0))); break;
             case UnaryOp::Sqrt: g = divide(gy, multiply(y_(), sc(a, 2.0))); break;
-            case UnaryOp::Exp: g = multiply(gy, y_()); break;
-            case UnaryOp::Log: g = divide(gy, a); break;
             case UnaryOp::Log2: g = divide(gy, multiply(a, sc(a, std::log(2.0)))); break;
             case UnaryOp::Log10: g = divide(gy, multiply(a, sc(a, std::log(10.0)))); break;
             case UnaryOp::Log1p: g = divide(gy, add(a, sc(a, 1.0))); break;
@@ -130,26 +145,6 @@ void record_unary(UnaryOp op, const Array& a, const Array& y) {
                 g = divide(gy, multiply(cs, cs));
                 break;
             }
-            case UnaryOp::Tanh:
-                if (c.create_graph) {
-                    Array t = tanh(a);
-                    g = multiply(gy, subtract(sc(a, 1.0), multiply(t, t)));
-                } else {
-                    g = tanh_grad(yd, gy);
-                }
-                break;
-            case UnaryOp::Sigmoid:
-                if (c.create_graph) {
-                    Array s = sigmoid(a);
-                    g = multiply(gy, multiply(s, subtract(sc(a, 1.0), s)));
-                } else {
-                    g = sigmoid_grad(yd, gy);
-                }
-                break;
-            case UnaryOp::Relu:
-                if (c.create_graph) g = multiply(gy, astype(compare(CompareOp::Gt, yd, sc(yd, 0.0)), gy.dtype(), true));
-                else g = relu_grad(yd, gy);
-                break;
             case UnaryOp::Reciprocal: g = negative(divide(gy, multiply(a, a))); break;
             case UnaryOp::Arcsin:
                 g = divide(gy, sqrt(subtract(sc(a, 1.0), multiply(a, a))));

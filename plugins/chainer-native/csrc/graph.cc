@@ -245,6 +245,7 @@ private:
     void step(const std::shared_ptr<OpNode>& op) {
         BackwardContext ctx;
         ctx.node = op.get();
+        ctx.op = &op;
         ctx.create_graph = create_graph_;
         ctx.gys.resize(op->outputs.size());
         bool any = false;

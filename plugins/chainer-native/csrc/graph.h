@@ -28,6 +28,9 @@ struct BackwardContext {
     std::vector<char> need;   // per input: whether its gradient is wanted
     bool create_graph = false;
     const OpNode* node = nullptr;
+    // The node as the graph owns it: views connected to its outputs
+    // (output_node) are made from it under double backprop.
+    const std::shared_ptr<OpNode>* op = nullptr;
 
     // The output gradient i (zeros when no gradient reached that output).
     Array gy(int i = 0);

@@ -9,6 +9,7 @@
 #include "loops.h"
 #include "manipulation.h"
 #include "reduction.h"
+#include "rules.h"
 
 namespace cn {
 
@@ -142,6 +143,7 @@ Array matmul(const Array& a, const Array& b) {
         throw ShapeError("matmul: operands must have at least one dimension (got shapes " + a.shape().str() + " and " +
                          b.shape().str() + ")");
     bool a1 = a.ndim() == 1, b1 = b.ndim() == 1;
+    bool graph = needs_graph({&a, &b});
     Array ad = a.as_data(), bd = b.as_data();
     if (a1) ad = ad.view(Shape{1, a.shape()[0]}, Strides{0, a.strides()[0]}, 0);
     if (b1) bd = bd.view(Shape{b.shape()[0], 1}, Strides{b.strides()[0], 0}, 0);
@@ -149,6 +151,17 @@ Array matmul(const Array& a, const Array& b) {
     if (ka != kb)
         throw ShapeError("matmul: the inner dimensions of shapes " + a.shape().str() + " and " + b.shape().str() +
                          " differ (" + std::to_string(ka) + " vs " + std::to_string(kb) + ")");
+    // The core's matmul takes operands of two or more axes: a vector reaches
+    // its rule as a matrix, through reshapes recorded as well.
+    if ((a1 || b1) && graph) {
+        Array a2 = a1 ? reshape(a, {1, a.shape()[0]}) : a;
+        Array b2 = b1 ? reshape(b, {b.shape()[0], 1}) : b;
+        Array y2 = matmul(a2, b2);
+        std::vector<int64_t> s = y2.shape().to_vector();
+        if (b1) s.erase(s.end() - 1);
+        if (a1) s.erase(s.end() - (b1 ? 1 : 2));
+        return reshape(y2, s);
+    }
     Array out = matmul_data(ad, bd);
     if (a1 || b1) {
         Shape s = out.shape();
@@ -156,29 +169,7 @@ Array matmul(const Array& a, const Array& b) {
         if (a1) s.erase(s.size() - (b1 ? 1 : 2));
         out = out.view(s, contiguous_strides(s, out.itemsize()), 0);
     }
-    if (is_float(out.dtype()) && needs_graph({&a, &b})) {
-        record_op("matmul", {a, b}, {out}, [a, b, a1, b1](BackwardContext& c) {
-            Array gy = c.gy();
-            Array a2 = a1 ? reshape(a, {1, a.shape()[0]}) : a;
-            Array b2 = b1 ? reshape(b, {b.shape()[0], 1}) : b;
-            Shape gs = gy.shape();
-            if (a1) gs.insert(gs.size() - (b1 ? 0 : 1), 1);
-            if (b1) gs.push_back(1);
-            Array g2 = reshape(gy, gs.to_vector());
-            if (c.needs(0)) {
-                Array ga = matmul(g2, swapaxes(b2, -1, -2));
-                ga = sum_to(ga, a2.shape());
-                if (a1) ga = reshape(ga, a.shape().to_vector());
-                c.set(0, ga.dtype() == a.dtype() ? ga : astype(ga, a.dtype(), false));
-            }
-            if (c.needs(1)) {
-                Array gb = matmul(swapaxes(a2, -1, -2), g2);
-                gb = sum_to(gb, b2.shape());
-                if (b1) gb = reshape(gb, b.shape().to_vector());
-                c.set(1, gb.dtype() == b.dtype() ? gb : astype(gb, b.dtype(), false));
-            }
-        });
-    }
+    if (is_float(out.dtype()) && graph) record_rule("matmul", {a, b}, {out}, {false, false});
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include "loops.h"
 #include "manipulation.h"
 #include "reduction.h"
+#include "rules.h"
 
 namespace cn {
 
@@ -43,7 +44,7 @@ Array reshape(const Array& a, const std::vector<int64_t>& shape) {
     Shape ns = infer_shape(a, shape);
     if (ns == a.shape()) {
         Array out = a.view(a.shape(), a.strides(), 0);
-        if (needs_graph({&a})) record_op("reshape", {a}, {out}, [](BackwardContext& c) { c.set(0, c.gy()); });
+        if (needs_graph({&a})) record_rule("reshape", {a}, {out}, {ns.to_vector()});
         return out;
     }
     Array out;
@@ -53,11 +54,7 @@ Array reshape(const Array& a, const std::vector<int64_t>& shape) {
         Array c = contiguous(a.as_data());
         out = c.view(ns, contiguous_strides(ns, a.itemsize()), 0);
     }
-    if (needs_graph({&a})) {
-        record_op("reshape", {a}, {out}, [in = a.shape()](BackwardContext& c) {
-            c.set(0, reshape(c.gy(), in.to_vector()));
-        });
-    }
+    if (needs_graph({&a})) record_rule("reshape", {a}, {out}, {ns.to_vector()});
     return out;
 }
 
@@ -85,9 +82,9 @@ Array transpose(const Array& a, const std::optional<std::vector<int64_t>>& axes)
     }
     Array out = a.view(s, st, 0);
     if (needs_graph({&a})) {
-        std::vector<int64_t> inv(n);
-        for (int i = 0; i < n; ++i) inv[perm[i]] = i;
-        record_op("transpose", {a}, {out}, [inv](BackwardContext& c) { c.set(0, transpose(c.gy(), inv)); });
+        Value ax;
+        if (axes) ax = std::vector<int64_t>(perm.begin(), perm.end());
+        record_rule("transpose", {a}, {out}, {std::move(ax)});
     }
     return out;
 }

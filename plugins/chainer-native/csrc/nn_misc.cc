@@ -11,6 +11,7 @@
 #include "manipulation.h"
 #include "nn.h"
 #include "reduction.h"
+#include "rules.h"
 #include "threads.h"
 
 namespace cn {
@@ -97,6 +98,10 @@ Array linear(const Array& x, const Array& w, const Array& b, int64_t n_batch_axe
     }
     Shape ys(x.shape().begin(), x.shape().begin() + n_batch_axes);
     ys.push_back(out);
+    // The core's linear takes x of shape (N, in): other layouts reach its
+    // rule through reshapes, recorded as well.
+    if (x.ndim() != 2 && needs_graph({&x, &w, &b}))
+        return reshape(linear(reshape(x, {rows, in}), w, b, 1), ys.to_vector());
     Array y;
     if (x.dtype() == Dtype::Float32 || x.dtype() == Dtype::Float64) {
         Array xc = contiguous(x.as_data());
@@ -127,12 +132,8 @@ Array linear(const Array& x, const Array& w, const Array& b, int64_t n_batch_axe
         y = contiguous(reshape(yy, ys.to_vector()));
     }
     if (needs_graph({&x, &w, &b})) {
-        record_op("linear", {x, w, b}, {y}, [x, w, rows, in, out, has_b = b.defined()](BackwardContext& c) {
-            Array gy2 = reshape(c.gy(), {rows, out});
-            if (c.needs(0)) c.set(0, reshape(matmul(gy2, w), x.shape().to_vector()));
-            if (c.needs(1)) c.set(1, matmul(transpose(gy2, std::nullopt), reshape(x, {rows, in})));
-            if (has_b && c.needs(2)) c.set(2, sum(gy2, Axes(std::vector<int64_t>{0}), false));
-        });
+        if (b.defined()) record_rule("linear", {x, w, b}, {y}, {});
+        else record_rule("linear", {x, w}, {y}, {});
     }
     return y;
 }
@@ -141,15 +142,7 @@ Array log_softmax(const Array& x, int64_t axis) {
     need_float("log_softmax", "x", x);
     int ax = normalize_axis(axis, x.ndim(), "log_softmax");
     Array y = log_softmax_data(x, ax);
-    if (needs_graph({&x})) {
-        Array yd = y.as_data();
-        record_op("log_softmax", {x}, {y}, [x, yd, ax](BackwardContext& c) {
-            Array gy = c.gy();
-            Array yy = c.create_graph ? log_softmax(x, ax) : yd;
-            Array s = sum(gy, Axes(std::vector<int64_t>{ax}), true);
-            c.set(0, subtract(gy, multiply(exp(yy), s)));
-        });
-    }
+    if (needs_graph({&x})) record_rule("log_softmax", {x}, {y}, {int64_t{ax}});
     return y;
 }
 
@@ -157,15 +150,7 @@ Array softmax(const Array& x, int64_t axis) {
     need_float("softmax", "x", x);
     int ax = normalize_axis(axis, x.ndim(), "softmax");
     Array y = exp(log_softmax_data(x, ax));
-    if (needs_graph({&x})) {
-        Array yd = y.as_data();
-        record_op("softmax", {x}, {y}, [x, yd, ax](BackwardContext& c) {
-            Array gy = c.gy();
-            Array yy = c.create_graph ? softmax(x, ax) : yd;
-            Array gyy = multiply(gy, yy);
-            c.set(0, subtract(gyy, multiply(yy, sum(gyy, Axes(std::vector<int64_t>{ax}), true))));
-        });
-    }
+    if (needs_graph({&x})) record_rule("softmax", {x}, {y}, {int64_t{ax}});
     return y;
 }
 

@@ -1,6 +1,7 @@
 // Reductions: one strided engine (per-output loops when the reduced axes are
 // innermost in memory, vector accumulation when a kept axis is), and the
 // routines with their gradients.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "loops.h"
 #include "manipulation.h"
 #include "reduction.h"
+#include "rules.h"
 
 namespace cn {
 
@@ -225,9 +227,14 @@ Array sum(const Array& a, const Axes& axes, bool keepdims) {
     std::vector<int> ax = resolve_axes(a, axes, "sum");
     Array out = reduce_raw(Kind::Sum, a, ax, keepdims, "sum");
     if (needs_graph({&a})) {
-        record_op("sum", {a}, {out}, [ax, keepdims, shape = a.shape()](BackwardContext& c) {
-            c.set(0, expand_grad(c.gy(), shape, ax, keepdims));
-        });
+        // The core's sum takes None or sorted non-negative axes.
+        Value axis;
+        if (axes) {
+            std::vector<int64_t> sorted(ax.begin(), ax.end());
+            std::sort(sorted.begin(), sorted.end());
+            axis = std::move(sorted);
+        }
+        record_rule("sum", {a}, {out}, {std::move(axis), keepdims});
     }
     return out;
 }

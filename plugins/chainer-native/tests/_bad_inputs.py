@@ -169,6 +169,13 @@ def cases():
                                                  True, 'mean')),
         ('_set_grad', lambda: cn._set_grad(x2.copy().require_grad(),
                                            cn.ones((3,), dtype=f32))),
+        ('_install_rule', lambda: cn._install_rule(
+            'f', (), (1, (('no_such_kernel', ((2, 0),), (), (), (0,)),),
+                      (0,)))),
+        ('_install_rule_slot', lambda: cn._install_rule(
+            'f', (), (1, (('neg', ((6, 5),), (), (), (0,)),), (0,)))),
+        ('_install_rule_form', lambda: cn._install_rule('f', (), (1, 2))),
+        ('_set_rule_source', lambda: cn._set_rule_source(None)),
     ] + [
         (name, lambda name=name: getattr(cn, name)('f', [x2, nested]))
         for name in ('_graph_add', '_graph_subtract', '_graph_multiply',

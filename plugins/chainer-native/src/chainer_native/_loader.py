@@ -1,6 +1,7 @@
 """Loading the C++ extension: OpenBLAS first (from the scipy-openblas32
 wheel, whose directory the extension's rpath names), then the module, whose
-public names are copied into the chainer_native namespace."""
+public names are copied into the chainer_native namespace and whose graph
+takes its derivative rules from chainer-core."""
 import ctypes
 import os
 
@@ -25,6 +26,7 @@ def load(namespace):
     _preload_openblas()
     import importlib
     _core = importlib.import_module('chainer_native._core')
+    _core._set_rule_source(_install_rules)
     for name in dir(_core):
         if not name.startswith('__'):
             setattr(namespace, name, getattr(_core, name))
@@ -41,6 +43,17 @@ def load(namespace):
     # goes through a NumPy copy of the data; the graph is not pickled.
     _core.ndarray.__reduce__ = _reduce
     return _core
+
+
+def _install_rules():
+    """Install chainer-core's derivative rules into the extension's graph:
+    the ops with graph kernels evaluate them on backward (the fused ones keep
+    their own backward)."""
+    from chainer_core import backend
+    from chainer_native import _core
+    for name, rule in backend.derivative_rules().items():
+        if not rule.fused:
+            _core._install_rule(name, rule.params, rule.program())
 
 
 def _reduce(a):
