@@ -133,29 +133,36 @@ Value value_of(const RuleNode& r, const BackwardContext& c, const Ref& ref) {
     }
 }
 
-void run(const RuleNode& r, BackwardContext& c) {
-    const Program& p = *r.program;
+// The instructions that the gradients of the inputs in `mask` depend on, in
+// order.
+std::vector<uint32_t> plan_for(const Program& p, uint32_t mask) {
     std::vector<char> live(p.n_slots, 0);
-    size_t n_in = c.need.size();
-    for (size_t i = 0; i < n_in && i < p.grads.size(); ++i)
-        if (c.needs(static_cast<int>(i)) && p.grads[i] >= 0) live[p.grads[i]] = 1;
-    // Only the instructions the wanted gradients depend on run.
-    size_t n = p.instructions.size();
-    std::vector<char> runs(n, 0);
-    for (size_t k = n; k-- > 0;) {
+    for (size_t i = 0; i < p.grads.size(); ++i)
+        if ((mask >> i & 1u) && p.grads[i] >= 0) live[p.grads[i]] = 1;
+    std::vector<uint32_t> plan;
+    for (size_t k = p.instructions.size(); k-- > 0;) {
         const Instruction& ins = p.instructions[k];
         bool any = false;
         for (auto s : ins.outs) any = any || live[s];
         if (!any) continue;
-        runs[k] = 1;
+        plan.push_back(static_cast<uint32_t>(k));
         for (const auto& a : ins.args)
             if (a.kind == Operand::Slot) live[a.index] = 1;
     }
+    std::reverse(plan.begin(), plan.end());
+    return plan;
+}
+
+void run(const RuleNode& r, BackwardContext& c) {
+    const Program& p = *r.program;
+    size_t n_in = std::min(c.need.size(), p.grads.size());
+    uint32_t mask = 0;
+    for (size_t i = 0; i < n_in; ++i)
+        if (c.needs(static_cast<int>(i))) mask |= 1u << i;
     std::vector<Array> slots(p.n_slots);
     std::vector<Array> args;
     std::vector<Value> values;
-    for (size_t k = 0; k < n; ++k) {
-        if (!runs[k]) continue;
+    for (uint32_t k : p.plans[mask]) {
         const Instruction& ins = p.instructions[k];
         args.clear();
         values.clear();
@@ -167,7 +174,7 @@ void run(const RuleNode& r, BackwardContext& c) {
                             std::to_string(ins.outs.size()) + " targets");
         for (size_t j = 0; j < outs.size(); ++j) slots[ins.outs[j]] = std::move(outs[j]);
     }
-    for (size_t i = 0; i < n_in && i < p.grads.size(); ++i)
+    for (size_t i = 0; i < n_in; ++i)
         if (c.needs(static_cast<int>(i)) && p.grads[i] >= 0) c.set(static_cast<int>(i), slots[p.grads[i]]);
 }
 
@@ -220,6 +227,9 @@ Axes Params::axes(std::string_view name) const {
 
 void install_program(Program p) {
     if (p.n_slots < 0) throw ShapeError("derivative rule of " + p.name + ": negative slot count");
+    if (p.grads.size() > kMaxRuleInputs)
+        throw ShapeError("derivative rule of " + p.name + ": " + std::to_string(p.grads.size()) +
+                         " inputs; chainer_native takes rules of at most " + std::to_string(kMaxRuleInputs));
     p.retain_inputs.clear();
     p.retain_outputs.clear();
     for (auto s : p.grads)
@@ -245,6 +255,8 @@ void install_program(Program p) {
         std::sort(v->begin(), v->end());
         v->erase(std::unique(v->begin(), v->end()), v->end());
     }
+    p.plans.clear();
+    for (uint32_t mask = 0; mask < (1u << p.grads.size()); ++mask) p.plans.push_back(plan_for(p, mask));
     auto owned = std::make_unique<const Program>(std::move(p));
     Registry& r = registry();
     std::lock_guard<std::mutex> lock(r.mu);

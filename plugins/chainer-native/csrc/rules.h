@@ -69,6 +69,9 @@ struct Instruction {
     std::vector<int64_t> outs;
 };
 
+// Programs are planned for every subset of inputs whose gradients are wanted.
+constexpr size_t kMaxRuleInputs = 8;
+
 struct Program {
     std::string name;                 // the graph kernel's
     std::vector<std::string> params;  // the graph kernel's parameter names, in order
@@ -76,6 +79,9 @@ struct Program {
     std::vector<Instruction> instructions;
     std::vector<int64_t> grads;  // per input: the slot of its gradient, or -1
     std::vector<int64_t> retain_inputs, retain_outputs;  // derived by install_program
+    // Per bit mask of wanted input gradients, the instructions to run, in
+    // order (made by install_program).
+    std::vector<std::vector<uint32_t>> plans;
 };
 
 // Checks p (slot and parameter numbers in range, every kernel known),
