@@ -2,7 +2,7 @@
 import heapq
 import warnings
 
-from chainer_core import _function_hooks
+from chainer_core import _function_hooks, _variable_graphs
 from chainer_core import variable as _variable
 from chainer_core.configuration import config, using_config
 
@@ -273,30 +273,6 @@ def run_in_graph(fn, args, enable_double_backprop):
         return fn(*args)
 
 
-def _backward_in_graph(outputs, grad_outputs, enable_double_backprop):
-    """``chainer.backward`` for variables in a backend's graph: one pass
-    from ``sum_i <y_i, gy_i>``, whose gradient at each ``y_i`` is
-    ``gy_i``."""
-    from chainer_core.functions.math.sum import sum as sum_
-    for y, gy in zip(outputs, grad_outputs):
-        # A leaf outside the graph (never used by a recorded op, or an op
-        # that returned its input) takes its gradient as the core's pass
-        # gives it to a leaf.
-        if gy is not None and y._garray is None and y._requires_grad:
-            g = y._grad_var
-            y._grad_var = gy if g is None else g + gy
-    live = [(y, gy) for y, gy in zip(outputs, grad_outputs)
-            if gy is not None and y._garray is not None]
-    if not live:
-        return
-    with using_config('enable_backprop', True):
-        total = None
-        for y, gy in live:
-            term = sum_(y * gy.array)
-            total = term if total is None else total + term
-    total.backward(enable_double_backprop=enable_double_backprop)
-
-
 def backward(outputs, grad_outputs=None, **kwargs):
     """Run backprop from several variables at once (``chainer.backward``).
 
@@ -344,8 +320,5 @@ def backward(outputs, grad_outputs=None, **kwargs):
             gy if gy is None or isinstance(gy, _variable.Variable)
             else _variable.Variable(gy, requires_grad=False)
             for gy in grad_outputs]
-    if outputs and outputs[0]._graph is not None:
-        _backward_in_graph(outputs, grad_outputs, enable_double_backprop)
-        return
-    backprop(outputs, grad_outputs, None, False, enable_double_backprop,
-             None, None)
+    _variable_graphs.of_variables(outputs).backward_all(
+        outputs, grad_outputs, enable_double_backprop)

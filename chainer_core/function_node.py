@@ -12,7 +12,7 @@ from chainer_core._runtime.graphs import checking_kernels as _checking_kernels
 from chainer_core._runtime.graphs import _graphs
 from chainer_core._runtime.graphs import _cache as _graph_kernel_cache
 from chainer_core._runtime.graphs import _specs as _graph_kernel_specs
-from chainer_core import _backprop, _function_hooks
+from chainer_core import _backprop, _function_hooks, _variable_graphs
 from chainer_core.backend import GpuDevice
 from chainer_core.configuration import config, global_config
 from chainer_core.graph_optimizations.static_graph_utilities import (  # NOQA
@@ -829,64 +829,10 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     if grad_inputs is not None:
         gis = [gi if gi is None or isinstance(gi, Variable)
                else Variable(gi, requires_grad=False) for gi in grad_inputs]
-    graph = outputs[0]._graph if outputs else None
-    if graph is not None:
-        result = _grad_in_graph(graph, outputs, inputs, gys, gis,
-                                retain_grad, enable_double_backprop,
-                                retain_graph)
-        if set_grad:
-            for x, gx in zip(inputs, result):
-                x.grad_var = gx
-        return result
-    nodes = [x.node for x in inputs]
-    grads = _backprop.backprop(outputs, gys, nodes, retain_grad,
-                               enable_double_backprop, retain_graph,
-                               loss_scale, gis)
-    result = [grads.get(node) for node in nodes]
+    result = _variable_graphs.of_variables(outputs).gradients(
+        outputs, inputs, gys, gis, retain_grad, enable_double_backprop,
+        retain_graph, loss_scale)
     if set_grad:
         for x, gx in zip(inputs, result):
             x.grad_var = gx
-    return result
-
-
-def _grad_in_graph(graph, outputs, inputs, gys, gis, retain_grad,
-                   enable_double_backprop, retain_graph):
-    """:func:`grad` for variables in a backend's graph."""
-    def raw(v):
-        # With double backprop the gradient's own graph counts: a leaf
-        # output gradient that requires grad joins the graph here.
-        if enable_double_backprop and v._graph is not None:
-            return v._graph_input()
-        return v._data if v._garray is None else v._garray
-
-    ys, g_ys = [], []
-    direct = {}
-    for y, gy in zip(outputs, gys):
-        if y._garray is not None:
-            ys.append(y._garray)
-            g_ys.append(raw(gy))
-        else:
-            # An output outside the graph only reaches an input that is
-            # the very same variable.
-            direct.setdefault(id(y), []).append(gy)
-    xs = [x._graph_input() for x in inputs]
-    in_graph = [i for i, x in enumerate(inputs) if x._garray is not None]
-    found = [None] * len(inputs)
-    if ys and in_graph:
-        retain_graph = _backprop.resolve_retain_graph(
-            retain_graph, enable_double_backprop)
-        res = _backprop.run_in_graph(graph.grad, (
-            ys, [xs[i] for i in in_graph], g_ys, retain_grad,
-            enable_double_backprop, retain_graph), enable_double_backprop)
-        for i, g in zip(in_graph, res):
-            if g is not None:
-                found[i] = Variable._from_graph(graph, g)
-    result = []
-    for i, x in enumerate(inputs):
-        gx = found[i]
-        for gy in direct.get(id(x), ()):
-            gx = gy if gx is None else gx + gy
-        if gis is not None and gis[i] is not None:
-            gx = gis[i] if gx is None else gx + gis[i]
-        result.append(gx)
     return result

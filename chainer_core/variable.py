@@ -10,6 +10,7 @@ from chainer_core._runtime.graphs import graph_for_array as _graph_for_array
 from chainer_core._runtime.graphs import split_for as _split_for
 from chainer_core._runtime.graphs import _splits
 from chainer_core import _backprop
+from chainer_core import _variable_graphs
 from chainer_core.backends import _chainer
 from chainer_core.configuration import config, get_dtype
 
@@ -200,20 +201,20 @@ class Variable:
             graph.set_grad(g, gv._garray if gv._garray is not None
                            else gv._data)
         if isinstance(self, Parameter):
-            _graph_parameters[id(self)] = self
+            _variable_graphs.graph_parameters[id(self)] = self
         return g
+
+    def _graph_of(self):
+        """The graph holding this variable's place (see
+        :mod:`chainer_core._variable_graphs`): a backend's, once an op
+        recorded the variable there, else the core's."""
+        if self._garray is None:
+            return _variable_graphs.CORE
+        return _variable_graphs.backend_graph(self._graph)
 
     def _grad_array(self, keep_graph=False):
         """The gradient array (with its graph if ``keep_graph``), or None."""
-        g = self._garray
-        if g is not None:
-            return self._graph.get_grad(g, keep_graph)
-        gv = self._grad_var
-        if gv is None:
-            return None
-        if keep_graph and gv._garray is not None:
-            return gv._garray
-        return gv._data
+        return self._graph_of().grad(self, keep_graph)
 
     def _leave_graph(self):
         """Become a leaf outside the backend's graph, keeping the
@@ -269,36 +270,13 @@ class Variable:
 
     # -- graph -------------------------------------------------------------
 
-    def _graph_node(self):
-        """This variable's node in the backend's graph, from its optional
-        ``node()`` (None outside that graph or without it)."""
-        ga = self._garray
-        if ga is None:
-            return None
-        get = getattr(self._graph, 'node', None)
-        if get is None:
-            return None
-        node = get(ga)
-        if node is not None and self._name is not None:
-            node.name = self._name
-        return node
-
     @property
     def node(self):
-        node = self._graph_node()
-        if node is not None:
-            return node
-        node = self._node
-        if node is None:
-            node = self._node = VariableNode(self, self._name)
-        return node
+        return self._graph_of().node(self)
 
     @property
     def creator_node(self):
-        if self._garray is not None:
-            node = self._graph_node()
-            return None if node is None else node.creator_node
-        return None if self._node is None else self._node.creator_node
+        return self._graph_of().creator_node(self)
 
     @creator_node.setter
     def creator_node(self, func):
@@ -319,10 +297,7 @@ class Variable:
 
     @property
     def rank(self):
-        if self._garray is not None:
-            node = self._graph_node()
-            return 0 if node is None else node.rank
-        return 0 if self._node is None else self._node.rank
+        return self._graph_of().rank(self)
 
     @property
     def requires_grad(self):
@@ -360,10 +335,7 @@ class Variable:
 
     @property
     def grad_var(self):
-        if self._garray is not None:
-            g = self._grad_array(keep_graph=True)
-            return None if g is None else Variable._from_graph(self._graph, g)
-        return self._grad_var
+        return self._graph_of().grad_var(self)
 
     @grad_var.setter
     def grad_var(self, g):
@@ -372,34 +344,17 @@ class Variable:
                 raise TypeError('grad_var must be a Variable or None, got {}'
                                 .format(type(g).__name__))
             self._check_grad(g._data, 'Variable.grad_var')
-        if self._garray is not None:
-            # A gradient variable that requires grad joins the graph, so
-            # double backprop differentiates through it as in Chainer.
-            self._graph.set_grad(self._garray, None if g is None else (
-                g._graph_input() if g._graph is self._graph else g._data))
-            return
-        self._grad_var = g
+        self._graph_of().set_grad_var(self, g)
 
     @property
     def grad(self):
-        if self._garray is not None:
-            return self._graph.get_grad(self._garray, False)
-        gv = self._grad_var
-        return None if gv is None else gv._data
+        return self._graph_of().grad(self)
 
     @grad.setter
     def grad(self, g):
         if g is not None:
             self._check_grad(g, 'Variable.grad')
-        if self._garray is not None:
-            graph = self._graph
-            if g is not None and graph.requires_grad(g):
-                g = graph.detach(g)
-            graph.set_grad(self._garray, g)
-        elif g is None:
-            self._grad_var = None
-        else:
-            self._grad_var = Variable(g, requires_grad=False)
+        self._graph_of().set_grad(self, g)
 
     def _check_grad(self, g, where):
         """A gradient must be an array like the data (Chainer's errors)."""
@@ -565,9 +520,7 @@ class Variable:
 
     def cleargrad(self):
         """Set the gradient to None."""
-        self._grad_var = None
-        if self._garray is not None:
-            self._graph.set_grad(self._garray, None)
+        self._graph_of().set_grad(self, None)
 
     def zerograd(self):
         """Set the gradient to zeros (an existing gradient array is reused).
@@ -580,23 +533,7 @@ class Variable:
                       stacklevel=2)
         if self._data is None:
             return
-        if self._garray is not None:
-            self._graph.set_grad(self._garray, host.device_from_array(
-                self._data).xp.zeros_like(self._data))
-            return
-        gv = self._grad_var
-        g = None if gv is None else gv._data
-        # A read-only gradient (a NumPy broadcast view) cannot be zeroed in
-        # place: it gets a fresh array.
-        if g is None or g.shape != self._data.shape or \
-                not getattr(getattr(g, 'flags', None), 'writeable', True):
-            xp = host.device_from_array(self._data).xp
-            self._grad_var = Variable(xp.zeros_like(self._data),
-                                      requires_grad=False)
-        else:
-            # Zeroing in place invalidates the graph that made it.
-            gv.unchain()
-            g.fill(0)
+        self._graph_of().zero_grad(self)
 
     def addgrad(self, var):
         """Add the gradient of ``var`` to this variable's gradient."""
@@ -632,13 +569,8 @@ class Variable:
                 ``config.retain_graph``, True unless set, as in Chainer);
                 False frees them during the pass.
         """
-        gv = self._grad_var
-        if self._garray is not None:
-            g = self._grad_array(keep_graph=True)
-            # With its graph: a gradient that is itself a graph array
-            # (grad_var set to a variable in the graph) is differentiated
-            # through in double backprop.
-            gv = None if g is None else Variable._from_graph(self._graph, g)
+        graph = self._graph_of()
+        gv = graph.grad_var(self)
         if gv is None:
             if self._data.size != 1:
                 raise ValueError(
@@ -655,82 +587,19 @@ class Variable:
                     'must be 0-dimensional (apply F.squeeze, or set grad).',
                     DeprecationWarning, stacklevel=2)
             ones = host.device_from_array(self._data).xp.ones_like(self._data)
-            gv = Variable(ones, requires_grad=False) if self._graph is None \
-                else variable_from_graph(self._graph, ones)
+            gv = Variable(ones, requires_grad=False)
         if loss_scale is not None:
             gv = gv * loss_scale
-        if self._graph is not None:
-            self._backward_in_graph(gv, retain_grad, enable_double_backprop,
-                                    retain_graph, loss_scale)
-            return
-        # As in Chainer v7 the starting gradient is consumed: afterwards the
-        # root's grad is None unless retain_grad keeps it.
-        self._grad_var = None
-        _backprop.backprop((self,), (gv,), None, retain_grad,
-                           enable_double_backprop, retain_graph, loss_scale)
-
-    def _backward_in_graph(self, gv, retain_grad, enable_double_backprop,
-                           retain_graph, loss_scale):
-        ga = self._garray
-        if ga is None:
-            # A leaf: as in the core's graph, the starting gradient is its
-            # gradient.
-            self._grad_var = gv if self._requires_grad else None
-            return
-        graph = self._graph
-        if enable_double_backprop and gv._graph is not None:
-            g = gv._graph_input()
-        else:
-            g = gv._data if gv._garray is None else gv._garray
-        graph.set_grad(ga, g)
-        _backprop.run_in_graph(
-            graph.backward, (ga, retain_grad, enable_double_backprop,
-                             _backprop.resolve_retain_graph(
-                                 retain_graph, enable_double_backprop)),
-            enable_double_backprop)
-        if not retain_grad:
-            graph.set_grad(ga, None)
-        if loss_scale is not None:
-            for p in list(_graph_parameters.values()):
-                if p._grad_array() is not None:
-                    p._loss_scale = loss_scale
-
-    def _unchain_in_graph(self, method):
-        """Cut this variable's graph in the backend's graph with its
-        optional ``method`` (``unchain``, ``unchain_backward``); a graph
-        without it leaves this variable's place in the graph, other
-        variables keep theirs."""
-        if self._garray is None:
-            return
-        cut = getattr(self._graph, method, None)
-        if cut is None:
-            self._leave_graph()
-        else:
-            cut(self._garray)
+        graph.backward(self, gv, retain_grad, enable_double_backprop,
+                       retain_graph, loss_scale)
 
     def unchain(self):
         """Cut the link to the creator: this becomes a leaf."""
-        self._unchain_in_graph('unchain')
-        if self._node is not None:
-            self._node.unchain()
+        self._graph_of().unchain(self)
 
     def unchain_backward(self):
         """Cut every link of the graph behind this variable."""
-        self._unchain_in_graph('unchain_backward')
-        node = self._node
-        if node is None:
-            return
-        stack = [node.creator_node] if node.creator_node else []
-        seen = set()
-        while stack:
-            f = stack.pop()
-            if f is None or id(f) in seen:
-                continue
-            seen.add(id(f))
-            for x in f.inputs or ():
-                if x.creator_node is not None:
-                    stack.append(x.creator_node)
-            f.unchain()
+        self._graph_of().unchain_backward(self)
 
     # -- misc ---------------------------------------------------------------
 
@@ -822,7 +691,6 @@ class Variable:
 # Parameters in a backend's graph, for backward(loss_scale=...): their
 # gradients are accumulated by the backend, so they are marked afterwards.
 # Keyed by id: a WeakSet compares members with ==, which Variables refuse.
-_graph_parameters = weakref.WeakValueDictionary()
 
 
 def _to_numpy_for_display(array):
@@ -960,9 +828,7 @@ class Parameter(Variable):
             self._update_rule.update(self)
 
     def cleargrad(self):
-        self._grad_var = None
-        if self._garray is not None:
-            self._graph.set_grad(self._garray, None)
+        self._graph_of().set_grad(self, None)
         if self._data is None:
             self._grad_initializer = None
 

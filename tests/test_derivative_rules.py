@@ -100,9 +100,10 @@ class TestDeclarations:
             assert n_out >= 1
 
     def test_a_class_with_a_rule_has_no_backward_of_its_own(self):
+        declared = backend.derivative_rules()
         ops = [c for c in _subclasses(function_node.FunctionNode)
                if c.__dict__.get('graph_kernel') is not None]
-        assert len(ops) >= len(backend.derivative_rules())
+        assert {c.graph_kernel for c in ops} == set(declared)
         for cls in ops:
             rule = graphs.get_spec(cls.graph_kernel).derivative
             if not rule.fused:
@@ -171,3 +172,33 @@ class TestCoreGraphExecutesRules:
         gradient_check.check_double_backward(
             f, x, rng.randn(*y.shape), rng.randn(*x.shape),
             dtype=numpy.float64)
+
+
+def _rule_modules():
+    backend.derivative_rules()  # declares every op
+    ops = [c for c in _subclasses(function_node.FunctionNode)
+           if c.__dict__.get('graph_kernel') is not None and
+           not graphs.get_spec(c.graph_kernel).derivative.fused]
+    return sorted({c.__module__ for c in ops})
+
+
+@pytest.mark.parametrize('module', _rule_modules())
+def test_an_op_module_declares_the_kernels_of_its_rules(module):
+    # A first backward must not have to import every op to find them.
+    import subprocess
+    import sys
+    code = (
+        'import importlib\n'
+        'from chainer_core._runtime import graphs, rules\n'
+        'from chainer_core import function_node\n'
+        'm = importlib.import_module({!r})\n'
+        'missing = set()\n'
+        'for c in vars(m).values():\n'
+        '    name = getattr(c, "graph_kernel", None)\n'
+        '    if isinstance(c, type) and name and name in graphs._specs:\n'
+        '        rule = graphs._specs[name].derivative\n'
+        '        missing |= set(rule.kernels) - set(rules._kernels)\n'
+        'print(sorted(missing))\n').format(module)
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == '[]', (module, out)

@@ -110,7 +110,10 @@ class _Evaluator:
         indexes = tuple(indexes)
         plan = self._plans.get(indexes)
         if plan is None:
-            _kernels_registry.declare_all()
+            # An op's module imports the modules declaring its rule's
+            # kernels; declaring every op is the fallback.
+            if any(i[0] not in _kernels for i in self.instructions):
+                _kernels_registry.declare_all()
             plan = self._plans[indexes] = self._plan(indexes)
         rule = self.rule
         xs = dict(zip(rule.retain_inputs, node.get_retained_inputs())) \

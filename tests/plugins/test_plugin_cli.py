@@ -163,10 +163,29 @@ def test_kernels_lists_graph_kernels_by_name(sandbox, capsys):
         ''')
     assert main(['kernels']) == 0
     graph = capsys.readouterr().out.split('\nGraph kernels')[1]
-    softmax = graph.split('\nsoftmax(label, inputs, axis)\n')[1].split('\n')
-    assert softmax[1] == '    implemented by: tplug (tplug-dist)'
-    relu = graph.split('\nrelu(label, inputs)\n')[1].split('\n')
-    assert relu[1] == '    implemented by: nothing installed'
+
+    def entry(signature):
+        lines = graph.split('\n' + signature + '\n')[1].split('\n')
+        out = []
+        for line in lines:
+            if not line.startswith('    '):
+                break
+            out.append(line)
+        return out
+
+    softmax = entry('softmax(label, inputs, axis)')
+    assert softmax[1:] == [
+        '    rule: gyy = mul(y0, gy0)',
+        '    rule: s = broadcast_to(sum(gyy, axis=axis, keepdims=True), '
+        'shape=x0.shape)',
+        '    rule: gx0 = sub(gyy, mul(y0, s))',
+        '    implemented by: tplug (tplug-dist)']
+    relu = entry('relu(label, inputs)')
+    assert relu[1:] == ['    rule: gx0 = relu_grad(y0, gy0)',
+                        '    implemented by: nothing installed']
+    rule_kernels = graph.split('\nRule kernels')[1]
+    assert '\nrelu_grad(y, gy) -> 1 array\n' in rule_kernels
+    assert '\ndiv_grad(a, b, gy) -> 2 arrays\n' in rule_kernels
 
 
 def test_kernels_markdown_ignores_installed_plugins(sandbox, capsys):

@@ -1,6 +1,9 @@
 """softmax: normalised exponentials along an axis."""
 from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
+from chainer_core.functions.array import broadcast as _broadcast_kernels  # NOQA: declares rule kernels of its rules
+from chainer_core.functions.math import exponential as _exp_kernels  # NOQA: declares rule kernels of its rules
+from chainer_core.functions.math import sum as _sum_kernels  # NOQA: declares rule kernels of its rules
 from chainer_core.functions.activation import _params
 from chainer_core.functions.activation.log_softmax import _check_axis
 

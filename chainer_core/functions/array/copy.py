@@ -2,7 +2,6 @@
 from chainer_core._runtime import kernels
 from chainer_core._runtime.graphs import graph_for_array
 from chainer_core._runtime.host import get_device
-from chainer_core import _backprop
 from chainer_core import function_node
 from chainer_core.configuration import config
 from chainer_core.functions.array import _util
@@ -75,12 +74,9 @@ class _CopyAcross(function_node.FunctionNode):
         if x.creator_node is None:
             g = x.grad_var
             x.grad_var = gx if g is None else g + gx
-        elif x._graph is None:
-            _backprop.backprop((x,), (gx,), None, False,
-                               config.enable_backprop, None, None)
         else:
-            x._backward_in_graph(gx, False, config.enable_backprop, None,
-                                 None)
+            x._graph_of().backward(x, gx, False, config.enable_backprop,
+                                   None, None)
         # The stand-in input takes no gradient.
         return None,
 

@@ -1,6 +1,7 @@
 """linear: the fully-connected layer y = x W^T + b."""
 from chainer_core._runtime import graphs, kernels
 from chainer_core import function_node
+from chainer_core.functions.math import sum as _sum_kernels  # NOQA: declares rule kernels of its rules
 from chainer_core.functions.math.matmul import as_dtype, matmul, promote
 from chainer_core.utils import type_check
 

@@ -15,6 +15,7 @@ from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
 from chainer_core.functions.math.absolute import (  # NOQA
     Absolute, AbsoluteGrad)
+from chainer_core.functions.math import sum as _sum_kernels  # NOQA: declares rule kernels of its rules
 from chainer_core.utils import type_check
 from chainer_core.variable import Variable, as_variable
 

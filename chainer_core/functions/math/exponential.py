@@ -3,6 +3,7 @@ import math
 
 from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
+from chainer_core.functions.math import basic_math as _arith_kernels  # NOQA: declares rule kernels of its rules
 from chainer_core.utils import type_check
 
 

@@ -6,6 +6,7 @@ import numpy
 
 from chainer_core._runtime import graphs, kernels, rules
 from chainer_core import function_node
+from chainer_core.functions.math import sum as _sum_kernels  # NOQA: declares rule kernels of its rules
 from chainer_core.utils import type_check
 
 
