@@ -9,8 +9,10 @@ from chainer_core._runtime.graphs import graph_for_array as _graph_for_array
 from chainer_core._runtime.graphs import graph_kernel as _graph_kernel
 from chainer_core._runtime import rules as _rules
 from chainer_core._runtime.graphs import checking_kernels as _checking_kernels
-from chainer_core._runtime.graphs import _graphs
+from chainer_core._runtime.graphs import _graphs, _splits
+from chainer_core._runtime.graphs import split_for as _split_for
 from chainer_core._runtime.graphs import _cache as _graph_kernel_cache
+from chainer_core._runtime.graphs import cache_for as _graph_kernel_cache_for
 from chainer_core._runtime.graphs import _specs as _graph_kernel_specs
 from chainer_core import _backprop, _function_hooks, _variable_graphs
 from chainer_core.backend import GpuDevice
@@ -28,6 +30,7 @@ _config_global = global_config.__dict__
 _hooks_state = _function_hooks._state
 _type_check_state = type_check._thread_local
 _from_graph = variable_from_graph
+_new_variable = object.__new__
 _new_object = object.__new__
 
 
@@ -77,6 +80,8 @@ def binary_operator(node_class, other):
         raise ValueError('{}: graph kernel {!r} must take no parameters and '
                          'check its inputs'.format(node_class.__name__, name))
 
+    cached = _graph_kernel_cache_for(name)
+
     def operator(self, rhs):
         if not isinstance(rhs, Variable):
             return other(self, rhs)
@@ -95,7 +100,7 @@ def binary_operator(node_class, other):
                     self._requires_grad or rhs._requires_grad) and \
                     not _hooks_state.__dict__.get('hooks'):
                 try:
-                    fn = _graph_kernel_cache[name, t]
+                    fn = cached[t]
                 except KeyError:
                     fn = _graph_kernel(name, t)
                 if fn is not None:
@@ -105,7 +110,17 @@ def binary_operator(node_class, other):
                         self._graph_input() if a is None else a,
                         rhs._graph_input() if b is None else b))
                     if type(outputs) is tuple and len(outputs) == 1:
-                        return _from_graph(graph, outputs[0])
+                        # variable_from_graph, inlined: this runs per op.
+                        try:
+                            split = _splits[graph]
+                        except KeyError:
+                            split = _split_for(graph)
+                        v = _new_variable(Variable)
+                        v._graph = graph
+                        g, v._data = split(outputs[0])
+                        v._garray = g
+                        v._requires_grad = g is not None
+                        return v
         return node_class().apply((self, rhs))[0]
 
     operator.__name__ = operator.__qualname__ = '__{}__'.format(name)

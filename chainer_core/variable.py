@@ -125,9 +125,6 @@ def variable_from_graph(graph, y, requires_grad=False):
     else:
         v._garray = g
         v._requires_grad = True
-    v._node = None
-    v._name = None
-    v._grad_var = None
     return v
 
 
@@ -158,6 +155,11 @@ class Variable:
     # user code never record by accident.
     _graph = None
     _garray = None
+    # Set by __init__; class defaults let variable_from_graph, which runs
+    # per op, skip them.
+    _node = None
+    _name = None
+    _grad_var = None
 
     def __init__(self, data=None, *, name=None, grad=None, requires_grad=True,
                  **kwargs):

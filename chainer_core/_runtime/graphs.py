@@ -55,6 +55,9 @@ _graphs = {}
 _specs = {}
 # (graph kernel name, array type) -> fn or None
 _cache = {}
+# graph kernel name -> {array type: fn or None}, the same entries for the
+# operators of Variable, which hold their kernel's dict (cleared in place).
+_cache_by_name = {}
 # The names of the graph kernels declared with checks_inputs.
 checking_kernels = set()
 # Graph -> split(array), see split_for.
@@ -92,7 +95,7 @@ def graph_for_array(array):
         check_graph(graph, 'backend {!r}: get_graph()'.format(backend.name))
         graph.backend_name = backend.name
     _graphs[t] = graph
-    _cache.clear()
+    _clear_cache()
     return graph
 
 
@@ -162,7 +165,7 @@ def remove_backend(backend_name):
             _splits.pop(g, None)
     for spec in _specs.values():
         spec.implementations.pop(backend_name, None)
-    _cache.clear()
+    _clear_cache()
 
 
 def remove_all():
@@ -171,7 +174,7 @@ def remove_all():
     _splits.clear()
     for spec in _specs.values():
         spec.implementations.clear()
-    _cache.clear()
+    _clear_cache()
 
 
 def _check_callable_as(spec, fn):
@@ -238,7 +241,21 @@ def register_graph_kernel(name, backend_name, fn, distribution='<unknown>'):
             'graph kernel {!r} for backend {!r} is registered by both {} and '
             '{}'.format(name, backend_name, previous[1], distribution))
     spec.implementations[backend_name] = (fn, distribution)
+    _clear_cache()
+
+
+def _clear_cache():
     _cache.clear()
+    for d in _cache_by_name.values():
+        d.clear()
+
+
+def cache_for(name):
+    """``{array type: fn or None}``: the cached implementations of graph
+    kernel ``name`` (filled by :func:`graph_kernel`, emptied whenever
+    implementations change), for a caller that looks one kernel up per op
+    by array type alone."""
+    return _cache_by_name.setdefault(name, {})
 
 
 def graph_kernel(name, array_type):
@@ -260,6 +277,7 @@ def graph_kernel(name, array_type):
                 fn = _import_graph_kernel(spec, graph.backend_name, *impl)
                 spec.implementations[graph.backend_name] = (fn, impl[1])
     _cache[key] = fn
+    cache_for(name)[array_type] = fn
     return fn
 
 

@@ -1,10 +1,12 @@
-"""chainer-core's graph delegation on chainer_native (backend_api.graph).
+"""chainer-core's graph delegation on chainer_native (the Graph protocol of
+backend_api.protocols).
 
 Variables holding native arrays keep their graph in C++. The functions
 below implement graph kernels the core declares (``python -m chainer_core
 kernels`` lists them): one native routine computes the op and records its
-backward, so neither the forward nor the backward of these ops runs Python
-per node. Every other op is recorded as a C++ node that calls the op's
+backward, the op's derivative rule as the core declares it, executed in
+C++ (csrc/rules.h), so neither the forward nor the backward of these ops
+runs Python per node. Every other op is recorded as a C++ node that calls the op's
 Python backward. A graph kernel returns NotImplemented where the routine
 differs from the op (arguments or dtypes the routine lacks), and the op
 then runs that way.
