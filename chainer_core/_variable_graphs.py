@@ -18,6 +18,7 @@ for the Variable and for the tests that run the same scenario on each.
 import weakref
 
 from chainer_core import _backprop
+from chainer_core._runtime import graphs as _graphs
 from chainer_core._runtime.host import host
 
 
@@ -131,6 +132,7 @@ class BackendGraph:
 
     def __init__(self, graph):
         self.graph = graph
+        self._get_grad = graph.get_grad
 
     def node(self, v):
         get = getattr(self.graph, 'node', None)
@@ -163,7 +165,7 @@ class BackendGraph:
             g._graph_input() if g._graph is self.graph else g._data))
 
     def grad(self, v, keep_graph=False):
-        return self.graph.get_grad(v._garray, keep_graph)
+        return self._get_grad(v._garray, keep_graph)
 
     def set_grad(self, v, g):
         graph = self.graph
@@ -297,9 +299,14 @@ def of_variables(variables):
 
 
 def backend_graph(graph):
-    """The BackendGraph of a backend's Graph, one per Graph."""
+    """The BackendGraph of a backend's Graph, one per Graph (also its
+    attribute ``_variable_graph``, which Variables read)."""
     try:
         return _backend_graphs[graph]
     except KeyError:
         bg = _backend_graphs[graph] = BackendGraph(graph)
+        graph._variable_graph = bg
         return bg
+
+
+_graphs.on_new_graph(backend_graph)

@@ -751,11 +751,34 @@ def _take_derivative_rule(cls):
     evaluate = _rules.evaluator(rule, spec.params)
 
     def backward(self, target_input_indexes, grad_outputs):
+        for g in grad_outputs:
+            if g is None:
+                grad_outputs = _zero_filled(self, grad_outputs)
+                break
         return evaluate(self, target_input_indexes, grad_outputs)
 
     backward.__doc__ = 'The derivative rule of {!r}:\n\n{}'.format(
         cls.graph_kernel, rule.text)
     cls.backward = backward
+
+
+def _zero_filled(node, grad_outputs):
+    """The output gradients with zeros where none reached an output, as a
+    derivative rule reads them."""
+    xp = host.device_from_array(next(
+        g for g in grad_outputs if g is not None)._data).xp
+    out = []
+    for i, g in enumerate(grad_outputs):
+        if g is None:
+            ref = node.outputs[i]()
+            if ref is None:
+                raise RuntimeError(
+                    '{}: output {} got no gradient and is gone, so its '
+                    'shape for a zero gradient is unknown; keep the output '
+                    'variable alive until backward'.format(node.label, i))
+            g = Variable(xp.zeros(ref.shape, ref.dtype), requires_grad=False)
+        out.append(g)
+    return tuple(out)
 
 
 class _GraphInput:

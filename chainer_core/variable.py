@@ -11,6 +11,7 @@ from chainer_core._runtime.graphs import split_for as _split_for
 from chainer_core._runtime.graphs import _splits
 from chainer_core import _backprop
 from chainer_core import _variable_graphs
+from chainer_core._variable_graphs import CORE as _CORE_GRAPH
 from chainer_core.backends import _chainer
 from chainer_core.configuration import config, get_dtype
 
@@ -211,8 +212,8 @@ class Variable:
         :mod:`chainer_core._variable_graphs`): a backend's, once an op
         recorded the variable there, else the core's."""
         if self._garray is None:
-            return _variable_graphs.CORE
-        return _variable_graphs.backend_graph(self._graph)
+            return _CORE_GRAPH
+        return self._graph._variable_graph
 
     def _grad_array(self, keep_graph=False):
         """The gradient array (with its graph if ``keep_graph``), or None."""

@@ -202,3 +202,27 @@ def test_an_op_module_declares_the_kernels_of_its_rules(module):
     out = subprocess.run([sys.executable, '-c', code], capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == '[]', (module, out)
+
+
+class _TwoOutputs(function_node.FunctionNode):
+    """(2 x, 3 x): an op of two outputs whose rule reads both gradients."""
+
+    graph_kernel = graphs.declare(
+        'test_two_outputs', (), '(2 x, 3 x).',
+        derivative='gx0 = add(mul_constant(gy0, value=2.0), '
+                   'mul_constant(gy1, value=3.0))')
+
+    def forward(self, inputs):
+        x, = inputs
+        return x * x.dtype.type(2), x * x.dtype.type(3)
+
+
+def test_an_output_no_gradient_reached_counts_as_zeros():
+    x = chainer.Variable(numpy.arange(3, dtype='f'))
+    y0, y1 = _TwoOutputs().apply((x,))
+    F.sum(y0).backward()
+    numpy.testing.assert_array_equal(x.grad, numpy.full(3, 2, 'f'))
+    x.cleargrad()
+    y0, y1 = _TwoOutputs().apply((x,))
+    F.sum(y1).backward()
+    numpy.testing.assert_array_equal(x.grad, numpy.full(3, 3, 'f'))

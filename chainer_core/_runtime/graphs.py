@@ -62,6 +62,8 @@ _cache_by_name = {}
 checking_kernels = set()
 # Graph -> split(array), see split_for.
 _splits = {}
+# See on_new_graph.
+_graph_listeners = []
 
 
 def check_graph(graph, where):
@@ -94,9 +96,19 @@ def graph_for_array(array):
     if graph is not None:
         check_graph(graph, 'backend {!r}: get_graph()'.format(backend.name))
         graph.backend_name = backend.name
+        for fn in _graph_listeners:
+            fn(graph)
     _graphs[t] = graph
     _clear_cache()
     return graph
+
+
+def on_new_graph(fn):
+    """Call ``fn(graph)`` for every backend Graph, now for those known and
+    later as each is first obtained (the core attaches its view of it)."""
+    _graph_listeners.append(fn)
+    for graph in set(g for g in _graphs.values() if g is not None):
+        fn(graph)
 
 
 def split_for(graph):

@@ -82,7 +82,8 @@ def check(rule, where):
 
 class _Evaluator:
     """A rule compiled for the core's graph: ``(node, indexes,
-    grad_outputs) -> gradients of the inputs in indexes``."""
+    grad_outputs) -> gradients of the inputs in indexes``; the caller
+    gives zeros for outputs no gradient reached."""
 
     def __init__(self, rule, params):
         self.rule = rule
@@ -122,16 +123,13 @@ class _Evaluator:
             if rule.retain_outputs else None
         params = None
         slots = [None] * self.n_slots
-        gys = None
 
         def value(kind, v):
-            nonlocal params, gys
+            nonlocal params
             if kind == _format.SLOT:
                 return slots[v]
             if kind == _format.GY:
-                if gys is None:
-                    gys = _zero_filled(node, grad_outputs)
-                return gys[v]
+                return grad_outputs[v]
             if kind == _format.X:
                 return xs[v]
             if kind == _format.Y:
@@ -157,23 +155,6 @@ class _Evaluator:
         grads = self.grads
         return tuple([slots[grads[i]] if i < len(grads) and grads[i] >= 0
                       else None for i in indexes])
-
-
-def _zero_filled(node, grad_outputs):
-    """The output gradients, zeros where none reached an output."""
-    if all(g is not None for g in grad_outputs):
-        return grad_outputs
-    from chainer_core.variable import Variable
-    out = []
-    for i, g in enumerate(grad_outputs):
-        if g is None:
-            ref = node.outputs[i]()
-            shape, dtype = (ref.shape, ref.dtype) if ref is not None else \
-                node._output_meta(i)
-            xp = node._device_xp()
-            g = Variable(xp.zeros(shape, dtype), requires_grad=False)
-        out.append(g)
-    return tuple(out)
 
 
 def evaluator(rule, params):
