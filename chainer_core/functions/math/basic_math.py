@@ -475,28 +475,17 @@ def _neg_rule(a):
     return Neg().apply((a,))[0]
 
 
-@rules.kernel('add', ('a', 'b'))
-def _add_rule(a, b):
-    """a + b, of one dtype, broadcast."""
-    return Add().apply((a, b))[0]
+def _binary_rule_kernel(node_class):
+    """The rule kernel of the binary op ``node_class``: its graph kernel's
+    name and description."""
+    def apply(a, b):
+        return node_class().apply((a, b))[0]
+    apply.__doc__ = graphs.get_spec(node_class.graph_kernel).doc
+    rules.kernel(node_class.graph_kernel, ('a', 'b'))(apply)
 
 
-@rules.kernel('sub', ('a', 'b'))
-def _sub_rule(a, b):
-    """a - b, of one dtype, broadcast."""
-    return Sub().apply((a, b))[0]
-
-
-@rules.kernel('mul', ('a', 'b'))
-def _mul_rule(a, b):
-    """a * b, of one dtype, broadcast."""
-    return Mul().apply((a, b))[0]
-
-
-@rules.kernel('div', ('a', 'b'))
-def _div_rule(a, b):
-    """a / b, of one dtype, broadcast."""
-    return Div().apply((a, b))[0]
+for _node_class in (Add, Sub, Mul, Div):
+    _binary_rule_kernel(_node_class)
 
 
 @rules.kernel('mul_constant', ('a',), ('value',))
