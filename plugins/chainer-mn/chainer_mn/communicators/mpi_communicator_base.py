@@ -41,6 +41,23 @@ def _raise_any(items, where):
             item.raise_(where)
 
 
+def check_grad_dtype(value, where):
+    """``value`` as a float ``numpy.dtype`` (or None); ValueError naming
+    ``where`` otherwise."""
+    if value is None:
+        return None
+    try:
+        dtype = numpy.dtype(value)
+    except TypeError:
+        dtype = None
+    if dtype is None or dtype.kind != 'f':
+        raise ValueError(
+            '{}: allreduce_grad_dtype must be a float dtype (float16, '
+            'float32, float64) or None, got {!r}'.format(
+                where, value if dtype is None else dtype))
+    return dtype
+
+
 def _aligned(n):
     return -(-n // _ALIGN) * _ALIGN
 
@@ -192,15 +209,8 @@ class MpiCommunicatorBase(CommunicatorBase):
             raise TypeError('set_config: unexpected arguments {}'.format(
                 sorted(kwargs)))
         if name == 'allreduce_grad_dtype':
-            if value is not None:
-                dtype = numpy.dtype(value)
-                if dtype.kind != 'f':
-                    raise ValueError(
-                        '{}: allreduce_grad_dtype must be a float dtype '
-                        '(float16, float32, float64) or None, got {}'.format(
-                            type(self).__name__, dtype))
-                value = dtype
-            self._allreduce_grad_dtype = value
+            self._allreduce_grad_dtype = check_grad_dtype(
+                value, type(self).__name__)
         elif name == 'batched_copy':
             self._batched_copy = bool(value)
         else:
@@ -299,13 +309,21 @@ class MpiCommunicatorBase(CommunicatorBase):
     def bcast(self, x, root=0):
         """The array ``x`` of ``root`` on every process (``x`` is ignored
         elsewhere; ``root`` gets ``x`` back)."""
-        MPI = self._MPI
+        return self._bcast_host(x, self._bcast_header(x, root), root)
+
+    def _bcast_header(self, x, root):
+        """``(shape, dtype, device)`` of ``root``'s ``x`` on every process
+        (its error, raised everywhere, if ``x`` is not an array)."""
         header = None
         if self._rank == root:
             headers, error = self._local_headers([x], 'bcast: x')
             header = error if error is not None else headers[0]
         header = self.mpi_comm.bcast(header, root=root)
         _raise_any([header], 'bcast')
+        return header
+
+    def _bcast_host(self, x, header, root):
+        MPI = self._MPI
         if self._rank == root:
             a = _mpi.host_array(_unwrap(x))
             self.mpi_comm.Bcast([_mpi.byte_view(a), MPI.BYTE], root=root)
@@ -352,6 +370,20 @@ class MpiCommunicatorBase(CommunicatorBase):
     def allreduce(self, x):
         """The element-wise sum of ``x`` over every process (same shape and
         dtype everywhere; a numeric dtype), as a new array."""
+        every = self._allreduce_headers(x)
+        return self._sum_host_copy(x, every[self._rank][2])
+
+    def _sum_host_copy(self, x, device):
+        """The sum of ``x`` over the processes through host memory, placed
+        as arrays that left ``device`` are."""
+        y = numpy.array(_mpi.host_array(_unwrap(x)), copy=True, order='C')
+        self._sum_inplace(y)
+        return _mpi.to_device_like(y, device)
+
+    def _allreduce_headers(self, x):
+        """The headers of every process's ``x``, once every process has
+        checked that all are arrays of one shape and one numeric dtype
+        (raising the same error everywhere otherwise)."""
         headers, error = self._local_headers([x], 'allreduce: x')
         mine = error
         if error is None:
@@ -369,9 +401,7 @@ class MpiCommunicatorBase(CommunicatorBase):
                     'shape {} and dtype {} on rank {}'.format(
                         every[0][0], numpy.dtype(every[0][1]), h[0],
                         numpy.dtype(h[1]), r))
-        y = numpy.array(_mpi.host_array(_unwrap(x)), copy=True, order='C')
-        self._sum_inplace(y)
-        return _mpi.to_device_like(y, mine[2])
+        return every
 
     def scatter(self, xs, root=0):
         """``xs[i]`` of ``root`` on rank ``i``.
@@ -516,21 +546,11 @@ class MpiCommunicatorBase(CommunicatorBase):
                 parameters' names, shapes or dtypes.
         """
         MPI = self._MPI
-        entries = [(name, p) for name, p in sorted(model.namedparams(),
-                                                   key=lambda np: np[0])
-                   if p.array is not None]
-        headers = [(tuple(p.shape), numpy.dtype(p.dtype).str, None)
-                   for _, p in entries]
-        signature = repr([(name,) + h[:2] for (name, _), h in
-                          zip(entries, headers)]).encode()
-        digests = self.mpi_comm.allgather(zlib.crc32(signature))
-        for r, d in enumerate(digests):
-            if d != digests[0]:
-                raise ValueError(
-                    'bcast_data: the model on rank {} has other parameters '
-                    '(names, shapes or dtypes) than on rank 0'.format(r))
+        entries = self._same_params(model)
         if self._size == 1 or not entries:
             return
+        headers = [(tuple(p.shape), numpy.dtype(p.dtype).str, None)
+                   for _, p in entries]
         if self._rank == 0:
             buf, _, _ = _pack([_mpi.host_array(p.array) for _, p in entries],
                               headers)
@@ -543,6 +563,31 @@ class MpiCommunicatorBase(CommunicatorBase):
         values = _unpack(buf, headers, _layout(headers)[1])
         for (_, p), v in zip(entries, values):
             backend.copyto(p.array, v)
+
+    def _same_params(self, model, local_error=None):
+        """``(name, param)`` of the initialised parameters of ``model``,
+        sorted by name, once every process has checked that its model has
+        the same names, shapes and dtypes as rank 0's.
+
+        ``local_error`` (a message, or None) is this process's own reason
+        to fail; every process raises it too, instead of waiting.
+        """
+        entries = [(name, p) for name, p in sorted(model.namedparams(),
+                                                   key=lambda np: np[0])
+                   if p.array is not None]
+        signature = repr([(name, tuple(p.shape), numpy.dtype(p.dtype).str)
+                          for name, p in entries]).encode()
+        every = self.mpi_comm.allgather((zlib.crc32(signature), local_error))
+        for r, (_, error) in enumerate(every):
+            if error is not None:
+                raise ValueError('bcast_data (raised on rank {}): {}'.format(
+                    r, error))
+        for r, (digest, _) in enumerate(every):
+            if digest != every[0][0]:
+                raise ValueError(
+                    'bcast_data: the model on rank {} has other parameters '
+                    '(names, shapes or dtypes) than on rank 0'.format(r))
+        return entries
 
     def _grad_entries(self, model, zero_fill):
         """``(param, grad)`` of the parameters averaged, sorted by name so
