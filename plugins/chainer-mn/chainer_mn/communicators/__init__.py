@@ -1,5 +1,6 @@
 """Communicators and :func:`create_communicator`."""
 from chainer_mn.communicators.communicator_base import CommunicatorBase  # NOQA
+from chainer_mn.communicators.mpi_communicator_base import check_grad_dtype
 
 _NAMES = ('pure_nccl', 'naive', 'flat', 'non_cuda_aware', 'dummy')
 _REMOVED = ('hierarchical', 'two_dimensional', 'single_node')
@@ -13,8 +14,10 @@ def create_communicator(communicator_name='pure_nccl', mpi_comm=None,
     ========================  ==========================================
     name                      how gradients are averaged
     ========================  ==========================================
-    ``'pure_nccl'`` (default) NCCL on GPUs; needs the chainer-cuda plugin
-                              and a GPU (a clear error otherwise)
+    ``'pure_nccl'`` (default) one NCCL allreduce on this process's GPU
+                              (``intra_rank``); needs the chainer-cuda
+                              plugin, a GPU and NCCL (an error naming
+                              what is missing otherwise)
     ``'flat'``                one packed host buffer, one in-place
                               Allreduce, gradients handed back as views
                               (the fastest on CPU)
@@ -33,10 +36,14 @@ def create_communicator(communicator_name='pure_nccl', mpi_comm=None,
     Args:
         communicator_name (str): one of the names above.
         mpi_comm: an mpi4py communicator.
-        allreduce_grad_dtype: dtype gradients are averaged in (e.g.
-            ``numpy.float16`` to halve the traffic); None: the
-            parameters' dtype.
-        batched_copy (bool): accepted for compatibility (GPU copies).
+        allreduce_grad_dtype: float dtype gradients are averaged in
+            (e.g. ``numpy.float16`` to halve the traffic); None: the
+            parameters' dtype ('pure_nccl': float16 when
+            ``chainer_core.config.dtype`` is float16 or mixed16, as in
+            ChainerMN).
+        batched_copy (bool): 'pure_nccl' packs the gradients with one
+            kernel launch instead of one copy per gradient; the MPI
+            communicators accept it for compatibility.
 
     Returns:
         CommunicatorBase: the communicator.
@@ -55,14 +62,18 @@ def create_communicator(communicator_name='pure_nccl', mpi_comm=None,
         raise ValueError(
             'create_communicator: unknown communicator_name {!r}; choose '
             'one of {}'.format(communicator_name, ', '.join(_NAMES)))
+    check_grad_dtype(allreduce_grad_dtype, 'create_communicator')
     if communicator_name == 'pure_nccl':
         from chainer_mn.communicators import pure_nccl_communicator
-        raise RuntimeError(
-            "create_communicator: 'pure_nccl' (the default, as in ChainerMN) "
-            'averages gradients with NCCL on GPUs, and {}. On CPU use '
-            "create_communicator('flat') (or 'naive')".format(
-                pure_nccl_communicator.unavailable_reason()))
-    if communicator_name == 'flat':
+        reason = pure_nccl_communicator.unavailable_reason()
+        if reason:
+            raise RuntimeError(
+                "create_communicator: 'pure_nccl' (the default, as in "
+                'ChainerMN) averages gradients with NCCL on GPUs, and {}. On '
+                "CPU use create_communicator('flat') (or 'naive')".format(
+                    reason))
+        cls = pure_nccl_communicator.PureNcclCommunicator
+    elif communicator_name == 'flat':
         from chainer_mn.communicators.flat_communicator import (
             FlatCommunicator as cls)
     elif communicator_name == 'non_cuda_aware':

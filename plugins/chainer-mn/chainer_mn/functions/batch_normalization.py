@@ -7,13 +7,17 @@ from chainer_core.variable import Variable
 from chainer_mn.functions import _util
 
 
-def _sum_over_processes(comm, parts):
+def _sum_over_processes(comm, parts, backend_name='mpi'):
     """The element-wise sums over the processes of the arrays ``parts``,
-    in float64, with one allreduce."""
+    in float64, with one allreduce (``backend_name`` 'nccl': with NCCL on
+    the GPU of the 'pure_nccl' communicator ``comm``)."""
     total = numpy.concatenate(
         [numpy.asarray(_host(p), numpy.float64).reshape(-1) for p in parts])
     sum_inplace = getattr(comm, '_sum_inplace', None)
-    if sum_inplace is not None:
+    if backend_name == 'nccl':
+        total = _host(comm.allreduce(
+            backend.get_device(comm.device).send(total)))
+    elif sum_inplace is not None:
         # The MPI communicators sum a buffer in place without the header
         # exchange of allreduce(): one collective per call.
         sum_inplace(total)
@@ -50,8 +54,9 @@ class MultiNodeBatchNormalizationFunction(FunctionNode):
     """
 
     def __init__(self, comm, eps=2e-5, running_mean=None, running_var=None,
-                 decay=0.9):
+                 decay=0.9, communication_backend='mpi'):
         self.comm = comm
+        self.communication_backend = communication_backend
         self.eps = eps
         self.running_mean = running_mean
         self.running_var = running_var
@@ -94,7 +99,8 @@ class MultiNodeBatchNormalizationFunction(FunctionNode):
         s_mean, s_m2, s_n = _sum_over_processes(
             self.comm, [n_local * mean64,
                         numpy.asarray(_host(m2_local), numpy.float64) +
-                        n_local * mean64 * mean64, n_arr])
+                        n_local * mean64 * mean64, n_arr],
+            self.communication_backend)
         n_total = float(s_n[0])
         mean = s_mean / n_total
         var = numpy.maximum(s_m2 / n_total - mean * mean, 0.0)
@@ -134,7 +140,8 @@ class MultiNodeBatchNormalizationFunction(FunctionNode):
         axis, expand = self._axis, self._expand
         gbeta = gw.sum(axis=axis)
         ggamma = (gw * xhat).sum(axis=axis)
-        g_sum, g_xhat = _sum_over_processes(self.comm, [gbeta, ggamma])
+        g_sum, g_xhat = _sum_over_processes(
+            self.comm, [gbeta, ggamma], self.communication_backend)
         to_dev = backend.get_device_from_array(xhat).send \
             if xp is not numpy else (lambda a: a)
         g_sum = to_dev(g_sum.astype(xhat.dtype))

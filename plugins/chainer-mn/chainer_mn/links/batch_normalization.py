@@ -25,7 +25,8 @@ class MultiNodeBatchNormalization(BatchNormalization):
             initial_beta: as for
             :class:`~chainer_core.links.BatchNormalization`.
         communication_backend (str): ``'mpi'`` or ``'auto'`` (MPI);
-            ``'nccl'`` needs the 'pure_nccl' communicator.
+            ``'nccl'`` (the statistics summed with NCCL on the
+            communicator's GPU) needs the 'pure_nccl' communicator.
     """
 
     def __init__(self, size, comm, decay=0.9, eps=2e-5, dtype=None,
@@ -37,9 +38,13 @@ class MultiNodeBatchNormalization(BatchNormalization):
                 'one of {}, got {!r}'.format(', '.join(_BACKENDS),
                                              communication_backend))
         if communication_backend == 'nccl':
-            raise ValueError(
-                "MultiNodeBatchNormalization: communication_backend='nccl' "
-                "needs the 'pure_nccl' communicator (GPUs); use 'mpi'")
+            from chainer_mn.communicators.pure_nccl_communicator import (
+                PureNcclCommunicator)
+            if not isinstance(comm, PureNcclCommunicator):
+                raise ValueError(
+                    "MultiNodeBatchNormalization: communication_backend="
+                    "'nccl' needs the 'pure_nccl' communicator, got {}; use "
+                    "'mpi' or 'auto'".format(type(comm).__name__))
         super().__init__(size, decay=decay, eps=eps, dtype=dtype,
                          use_gamma=use_gamma, use_beta=use_beta,
                          initial_gamma=initial_gamma,
@@ -74,6 +79,7 @@ class MultiNodeBatchNormalization(BatchNormalization):
                 self.N -= 1
             running_mean = running_var = None
         y, = MultiNodeBatchNormalizationFunction(
-            self.comm, self.eps, running_mean, running_var, decay).apply(
+            self.comm, self.eps, running_mean, running_var, decay,
+            'nccl' if self.communication_backend == 'nccl' else 'mpi').apply(
                 (x, gamma, beta))
         return y
