@@ -81,6 +81,94 @@ class _MultiNodeOptimizer:
         setattr(self.actual_optimizer, name, value)
 
 
+class _GradSlot:
+    """Where the gradient of one parameter waits while it is averaged: it
+    has what the communicator reads of a parameter, and its own ``grad``."""
+
+    def __init__(self, name, param):
+        self.name = name
+        self.array = param.array
+        self.shape = param.shape
+        self.size = param.size
+        self.dtype = param.dtype
+        self.grad = None
+
+
+class _DoubleBufferingOptimizer(_MultiNodeOptimizer):
+    """A multi-node optimizer whose averaging overlaps the next step.
+
+    Each ``update`` hands this step's gradients to the communicator, which
+    averages them on a stream of their own while the forward and backward
+    passes of the next step run, and updates with the previous step's
+    averaged gradients: the update of step ``k`` uses the mean gradient
+    computed at step ``k - 1``. After the broadcast that synchronises the
+    parameters, the first step only starts an averaging, so the parameters
+    change from the second step on, as in ChainerMN.
+
+    Only :class:`~chainer_mn.communicators.pure_nccl_communicator.
+    PureNcclCommunicator` can average on another stream.
+    """
+
+    def __init__(self, actual_optimizer, communicator, zero_fill):
+        super().__init__(actual_optimizer, communicator, zero_fill)
+        object.__setattr__(self, 'slots', None)
+        object.__setattr__(self, 'needs_update', False)
+        object.__setattr__(self, 'stream', communicator._new_stream())
+
+    def update(self, lossfun=None, *args, **kwds):
+        """Compute the gradients with ``lossfun`` (if given), start their
+        averaging and update with the previous step's averages (or, when
+        the parameters changed, broadcast them from rank 0)."""
+        opt = self.actual_optimizer
+        target = opt.target
+        if target is None:
+            raise RuntimeError('the optimizer is not set up: call '
+                               'optimizer.setup(link) first')
+        if lossfun is not None:
+            loss = lossfun(*args, **kwds)
+            if getattr(opt, '_use_cleargrads', True):
+                target.cleargrads()
+            else:
+                target.zerograds()
+            loss.backward(loss_scale=opt._loss_scale)
+            del loss
+        comm = self.communicator
+        # The gradients of the averaging in flight become the parameters'
+        # below: wait for it on the current stream before touching them.
+        comm._wait_for(self.stream)
+        if self.is_changed(target):
+            comm.bcast_data(target)
+            self._reset_slots(target)
+            return
+        if self.slots is None:
+            self._reset_slots(target)
+        params = self._initialised(target)
+        for (_, p), slot in zip(params, self.slots):
+            p.grad, slot.grad = slot.grad, p.grad
+        comm._multi_node_mean_grad_async(self.slots, self.zero_fill,
+                                         self.stream)
+        if self.needs_update:
+            opt.update(None, *args, **kwds)
+        else:
+            object.__setattr__(self, 'needs_update', True)
+
+    def _initialised(self, target):
+        return [(name, p) for name, p in sorted(target.namedparams(),
+                                                key=lambda np: np[0])
+                if p.array is not None]
+
+    def _reset_slots(self, target):
+        object.__setattr__(self, 'slots', [
+            _GradSlot(name, p) for name, p in self._initialised(target)])
+        object.__setattr__(self, 'needs_update', False)
+
+    def setup(self, link):
+        super().setup(link)
+        object.__setattr__(self, 'slots', None)
+        object.__setattr__(self, 'needs_update', False)
+        return self
+
+
 def create_multi_node_optimizer(actual_optimizer, communicator,
                                 double_buffering=False, zero_fill=True):
     """Wrap an optimizer so that it averages gradients over the processes
@@ -91,10 +179,11 @@ def create_multi_node_optimizer(actual_optimizer, communicator,
             up before or after wrapping.
         communicator: a chainer_mn communicator.
         double_buffering (bool): overlap the averaging with the next
-            forward and backward pass (updating with the previous step's
-            gradients). As in ChainerMN, only the 'pure_nccl' communicator
-            (GPUs) supports it: with the MPI communicators it raises
-            NotImplementedError.
+            forward and backward pass: each update uses the previous
+            step's averaged gradients (which may affect the accuracy), and
+            the parameters change from the second step after a broadcast
+            on. As in ChainerMN, only the 'pure_nccl' communicator
+            supports it: with the others it raises ValueError.
         zero_fill (bool): parameters without a gradient count as zeros in
             the average (so that processes may leave different parameters
             unused).
@@ -108,8 +197,14 @@ def create_multi_node_optimizer(actual_optimizer, communicator,
                         'a chainer_mn communicator, got {}'.format(
                             type(communicator).__name__))
     if double_buffering:
-        raise NotImplementedError(
-            'create_multi_node_optimizer: double_buffering needs the '
-            "'pure_nccl' communicator (GPUs with NCCL), as in ChainerMN; "
-            '{} does not support it'.format(type(communicator).__name__))
+        from chainer_mn.communicators.pure_nccl_communicator import (
+            PureNcclCommunicator)
+        if not isinstance(communicator, PureNcclCommunicator):
+            raise ValueError(
+                'create_multi_node_optimizer: double_buffering=True needs '
+                "the 'pure_nccl' communicator (PureNcclCommunicator), as in "
+                'ChainerMN; {} does not support double buffering'.format(
+                    type(communicator).__name__))
+        return _DoubleBufferingOptimizer(actual_optimizer, communicator,
+                                         zero_fill)
     return _MultiNodeOptimizer(actual_optimizer, communicator, zero_fill)
