@@ -37,6 +37,22 @@ def _launcher_flags(mpiexec):
 
 def pytest_configure(config):
     config.addinivalue_line('markers', 'mpi: launches mpiexec')
+    config.addinivalue_line(
+        'markers', "gpu: needs 'pure_nccl' (a CUDA GPU per process, CuPy, "
+        'NCCL and chainer-cuda); skipped with the reason otherwise')
+
+
+def pytest_collection_modifyitems(config, items):
+    gpu_items = [item for item in items if 'gpu' in item.keywords]
+    if not gpu_items:
+        return
+    from chainer_mn.communicators import pure_nccl_communicator
+    reason = pure_nccl_communicator.unavailable_reason()
+    if not reason:
+        return
+    skip = pytest.mark.skip(reason="no 'pure_nccl' here: " + reason)
+    for item in gpu_items:
+        item.add_marker(skip)
 
 
 class MpiResult:

@@ -42,6 +42,9 @@ def test_data_parallel_example_trains_and_resumes(run_mpi, tmp_path):
 
 
 def test_data_parallel_example_names_a_missing_gpu(run_mpi, tmp_path):
+    from chainer_mn.communicators import pure_nccl_communicator
+    if not pure_nccl_communicator.unavailable_reason():
+        pytest.skip("'pure_nccl' is available here")
     script = os.path.join(MNIST, 'train_mnist_data_parallel.py')
     result = run_mpi(script, 2, '--communicator', 'pure_nccl', '--out',
                      str(tmp_path), timeout=120)

@@ -45,12 +45,42 @@ def test_entry_point_declares_the_api_version():
 
 
 def test_default_communicator_names_what_is_missing():
+    import importlib.util
+    from chainer_mn.communicators import pure_nccl_communicator
+    reason = pure_nccl_communicator.unavailable_reason()
+    if not reason:
+        pytest.skip("'pure_nccl' is available here")
     with pytest.raises(RuntimeError) as e:
         chainer_mn.create_communicator()
     msg = str(e.value)
     assert "'pure_nccl'" in msg
-    assert 'chainer-cuda' in msg
+    assert reason in msg
+    if importlib.util.find_spec('chainer_cuda') is None:
+        assert 'chainer-cuda' in msg
     assert "create_communicator('flat')" in msg
+
+
+def test_pure_nccl_checks_its_arguments_before_the_gpu():
+    for bad in ('int32', numpy.bool_, 'no-such-dtype'):
+        with pytest.raises(ValueError, match='create_communicator: '
+                           'allreduce_grad_dtype must be a float dtype'):
+            chainer_mn.create_communicator('pure_nccl',
+                                           allreduce_grad_dtype=bad)
+    from chainer_mn.communicators import pure_nccl_communicator
+    reason = pure_nccl_communicator.unavailable_reason()
+    if reason:
+        # Valid arguments reach the check of what is missing.
+        with pytest.raises(RuntimeError, match='NCCL on GPUs'):
+            chainer_mn.create_communicator(
+                'pure_nccl', allreduce_grad_dtype=numpy.float16,
+                batched_copy=True)
+
+
+def test_nccl_batch_normalization_needs_pure_nccl(comm):
+    with pytest.raises(ValueError, match="'nccl' needs the 'pure_nccl' "
+                       'communicator, got FlatCommunicator'):
+        chainer_mn.links.MultiNodeBatchNormalization(
+            3, comm, communication_backend='nccl')
 
 
 @pytest.mark.parametrize('name,exc,words', [
@@ -130,7 +160,9 @@ def test_multi_node_optimizer_wraps_the_optimizer(comm):
 
 
 def test_multi_node_optimizer_arguments(comm):
-    with pytest.raises(NotImplementedError, match='pure_nccl'):
+    with pytest.raises(ValueError, match="double_buffering=True needs the "
+                       "'pure_nccl' communicator .*FlatCommunicator does "
+                       "not support double buffering"):
         chainer_mn.create_multi_node_optimizer(
             chainer.optimizers.SGD(), comm, double_buffering=True)
     with pytest.raises(TypeError, match='chainer_mn communicator'):
