@@ -408,7 +408,7 @@ class PureNcclCommunicator(MpiCommunicatorBase):
             parts = [xp.zeros(p.size, buf.dtype) if g is None
                      else g.reshape(-1) for p, g in entries]
             if scale == 1.0:
-                xp.concatenate(parts, out=buf, casting='same_kind')
+                xp.concatenate(parts, out=buf)
             elif all(part.dtype == buf.dtype for part in parts):
                 xp.concatenate(parts, out=buf)
                 buf *= buf.dtype.type(scale)
@@ -416,7 +416,7 @@ class PureNcclCommunicator(MpiCommunicatorBase):
                 # Scale in the gradients' dtype before narrowing, so that
                 # a value that fits once divided does not overflow.
                 wide = xp.concatenate(parts)
-                xp.multiply(wide, scale, out=buf, casting='same_kind')
+                xp.multiply(wide, scale, out=buf)
             return
         off = 0
         for p, g in entries:
@@ -427,7 +427,7 @@ class PureNcclCommunicator(MpiCommunicatorBase):
             elif scale == 1.0:
                 xp.copyto(seg, g, casting='same_kind')
             else:
-                xp.multiply(g, scale, out=seg, casting='same_kind')
+                xp.multiply(g, scale, out=seg)
 
     def _buffer(self, stream, n, dtype):
         """A buffer of ``n`` elements kept across steps, one per stream, so
