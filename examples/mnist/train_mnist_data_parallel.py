@@ -56,7 +56,8 @@ def main():
                         'end only)')
     parser.add_argument('--device', '-d', type=str, default=None,
                         help="device specifier ('@numpy', 'native:0', ...; "
-                        'default: the best installed)')
+                        "default: the communicator's GPU for 'pure_nccl', "
+                        'else the best installed)')
     parser.add_argument('--out', '-o', default='result',
                         help='folder for the log, plots and snapshots')
     parser.add_argument('--resume', '-r', type=str,
@@ -78,7 +79,10 @@ def main():
     args = parser.parse_args()
 
     comm = chainer_mn.create_communicator(args.communicator)
-    device = chainer.get_device(args.device)
+    # A GPU communicator gives each process its own GPU (by its rank on
+    # the node), as ChainerMN's examples choose one.
+    device = chainer.get_device(args.device if args.device is not None
+                                else getattr(comm, 'device', None))
     if comm.rank == 0:
         print('Processes: {}'.format(comm.size))
         print('Communicator: {}'.format(args.communicator))
