@@ -27,7 +27,8 @@ JOBS = matrix.load()['jobs']
 
 
 def test_jobs():
-    assert list(JOBS) == ['core', 'native', 'mkldnn', 'mn', 'cuda', 'all']
+    assert list(JOBS) == ['core', 'native', 'mkldnn', 'mn', 'cuda', 'cv',
+                         'all']
     assert matrix.job_names(ci_only=True) == ['core', 'cuda', 'all']
     core = JOBS['core']
     assert 'numpy==1.23.5' in core['install']
