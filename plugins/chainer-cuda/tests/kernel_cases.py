@@ -184,7 +184,22 @@ def _pool_cases(rng, dt, n):
     return [(a,) + w for a in (x, s, t) for w in windows]
 
 
+def _linear_cases(rng, dt):
+    x, W, b = u(rng, (4, 3), dt), u(rng, (5, 3), dt), u(rng, (5,), dt)
+    return [(x, W, b), (x, W, None), (x[:0], W, b),
+            (_with(x, numpy.nan), W, b)]
+
+
+def _matmul_cases(rng, dt):
+    a, b = u(rng, (4, 3), dt), u(rng, (3, 5), dt)
+    return [(a, b, False, False), (a.T.copy(), b, True, False),
+            (a, b.T.copy(), False, True), (a.T.copy(), b.T.copy(), True, True),
+            (a[:, :0], b[:0], False, False)]
+
+
 CASES = {
+    'linear': _linear_cases,
+    'matmul': _matmul_cases,
     'pad': _pad_cases,
     'pow': _pow_cases,
     'inv': _matrix_cases,
@@ -239,9 +254,10 @@ def comparable(name, out):
 
 
 # Kernels that leave some of their cases to the reference (finite input,
-# exponents other than 0.5): the op's answer is then the reference's on
-# CuPy.
-PARTIAL = {'pow', 'fft', 'decorrelated_batch_normalization'}
+# exponents other than 0.5, matrix products outside a graph step): the op's
+# answer is then the reference's on CuPy.
+PARTIAL = {'pow', 'fft', 'decorrelated_batch_normalization', 'linear',
+           'matmul'}
 
 
 def run_op(name, xp, args):

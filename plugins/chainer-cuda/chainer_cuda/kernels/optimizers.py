@@ -6,9 +6,15 @@ rounding to the parameter's dtype where the reference does. float16
 parameters with float16 state are left to the references, whose float16
 arithmetic rounds after every operation; with float32 state (Adam's
 moments, ``use_fp32_update``'s master copies) they are covered.
+
+Inside :func:`chainer_cuda.graph_step` the launches go through the step's
+recorder, which passes the float scalars (learning rates, Adam's
+bias-corrected step size) as device values it refreshes before each replay,
+so that a captured update follows ``t`` and schedules as the eager one does.
 """
 import numpy
 
+from chainer_cuda import _capture
 from chainer_cuda.kernels._build import Elementwise, FLOATS
 
 _F16 = numpy.dtype(numpy.float16)
@@ -24,6 +30,31 @@ def _covered(param, grad, *state):
     return main.dtype != _F16
 
 
+def _declined(name):
+    """NotImplemented (the reference runs), except in a graph step: the
+    reference would take its scalars (learning rate, Adam's bias-corrected
+    step) from the host once, and every replay would reuse them."""
+    if _capture.current() is not None:
+        raise _capture.GraphCaptureError(
+            'chainer_cuda.graph_step: {} is left to chainer-core\'s '
+            'reference update for these dtypes (float16 parameters or '
+            'state, or non-float arrays), whose per-step scalars a CUDA '
+            'graph would freeze; graph_step takes float32 and float64 '
+            'parameters (eager mode takes these)'.format(name))
+    return NotImplemented
+
+
+def _launch(kernel, grad, scalars, outputs):
+    """Run ``kernel(grad, *scalars, *outputs)``, or hand it to the graph
+    step being run, which passes the float scalars from device memory it
+    updates before every replay."""
+    recorder = _capture.current()
+    if recorder is None:
+        kernel(grad, *scalars, *outputs)
+    else:
+        recorder.launch(kernel, grad, scalars, outputs)
+
+
 _sgd = Elementwise(
     'sgd_update', 'G grad, float64 lr', 'P param',
     'param = P(C(param) - C(lr) * C(grad));', wide='P')
@@ -31,9 +62,8 @@ _sgd = Elementwise(
 
 def sgd_update(param, grad, lr):
     if not _covered(param, grad):
-        return NotImplemented
-    _sgd(grad, float(lr), param)
-    return None
+        return _declined('sgd_update')
+    _launch(_sgd, grad, (float(lr),), (param,))
 
 
 _momentum_sgd = Elementwise(
@@ -45,9 +75,8 @@ _momentum_sgd = Elementwise(
 
 def momentum_sgd_update(param, grad, v, lr, momentum):
     if not _covered(param, grad, v):
-        return NotImplemented
-    _momentum_sgd(grad, float(lr), float(momentum), param, v)
-    return None
+        return _declined('momentum_sgd_update')
+    _launch(_momentum_sgd, grad, (float(lr), float(momentum)), (param, v))
 
 
 _corrected_momentum_sgd = Elementwise(
@@ -59,9 +88,9 @@ _corrected_momentum_sgd = Elementwise(
 
 def corrected_momentum_sgd_update(param, grad, v, lr, momentum):
     if not _covered(param, grad, v):
-        return NotImplemented
-    _corrected_momentum_sgd(grad, float(lr), float(momentum), param, v)
-    return None
+        return _declined('corrected_momentum_sgd_update')
+    _launch(_corrected_momentum_sgd, grad, (float(lr), float(momentum)),
+            (param, v))
 
 
 _nesterov_ag = Elementwise(
@@ -75,9 +104,8 @@ _nesterov_ag = Elementwise(
 
 def nesterov_ag_update(param, grad, v, lr, momentum):
     if not _covered(param, grad, v):
-        return NotImplemented
-    _nesterov_ag(grad, float(lr), float(momentum), param, v)
-    return None
+        return _declined('nesterov_ag_update')
+    _launch(_nesterov_ag, grad, (float(lr), float(momentum)), (param, v))
 
 
 _ada_grad = Elementwise(
@@ -89,9 +117,8 @@ _ada_grad = Elementwise(
 
 def ada_grad_update(param, grad, h, lr, eps):
     if not _covered(param, grad, h):
-        return NotImplemented
-    _ada_grad(grad, float(lr), float(eps), param, h)
-    return None
+        return _declined('ada_grad_update')
+    _launch(_ada_grad, grad, (float(lr), float(eps)), (param, h))
 
 
 _ada_delta = Elementwise(
@@ -106,9 +133,8 @@ _ada_delta = Elementwise(
 
 def ada_delta_update(param, grad, msg, msdx, rho, eps):
     if not _covered(param, grad, msg, msdx):
-        return NotImplemented
-    _ada_delta(grad, float(rho), float(eps), param, msg, msdx)
-    return None
+        return _declined('ada_delta_update')
+    _launch(_ada_delta, grad, (float(rho), float(eps)), (param, msg, msdx))
 
 
 _ADAM_BODY = '''C g = grad;
@@ -137,17 +163,16 @@ def adam_update(param, grad, m, v, vhat, alpha_t, beta1, beta2, eps, eta,
     moments = {m.dtype, v.dtype} | ({vhat.dtype} if vhat is not None
                                    else set())
     if not _covered(param, grad, m, v, vhat) or len(moments) != 1:
-        return NotImplemented
+        return _declined('adam_update')
     bounded = lower is not None
-    args = (grad, float(alpha_t), float(beta1), float(beta2), float(eps),
-            float(eta), float(weight_decay_rate), bounded,
-            float(lower) if bounded else 0.0,
-            float(upper) if bounded else 0.0, param, m, v)
+    scalars = (float(alpha_t), float(beta1), float(beta2), float(eps),
+               float(eta), float(weight_decay_rate), bounded,
+               float(lower) if bounded else 0.0,
+               float(upper) if bounded else 0.0)
     if vhat is None:
-        _adam(*args)
+        _launch(_adam, grad, scalars, (param, m, v))
     else:
-        _amsgrad(*args, vhat)
-    return None
+        _launch(_amsgrad, grad, scalars, (param, m, v, vhat))
 
 
 _rmsprop = Elementwise(
@@ -162,10 +187,9 @@ _rmsprop = Elementwise(
 
 def rmsprop_update(param, grad, ms, lr, alpha, eps, eps_inside_sqrt):
     if not _covered(param, grad, ms):
-        return NotImplemented
-    _rmsprop(grad, float(lr), float(alpha), float(eps),
-             bool(eps_inside_sqrt), param, ms)
-    return None
+        return _declined('rmsprop_update')
+    _launch(_rmsprop, grad, (float(lr), float(alpha), float(eps),
+                             bool(eps_inside_sqrt)), (param, ms))
 
 
 _rmsprop_graves = Elementwise(
@@ -182,10 +206,10 @@ _rmsprop_graves = Elementwise(
 
 def rmsprop_graves_update(param, grad, n, g, delta, lr, alpha, momentum, eps):
     if not _covered(param, grad, n, g, delta):
-        return NotImplemented
-    _rmsprop_graves(grad, float(lr), float(alpha), float(momentum),
-                    float(eps), param, n, g, delta)
-    return None
+        return _declined('rmsprop_graves_update')
+    _launch(_rmsprop_graves, grad,
+            (float(lr), float(alpha), float(momentum), float(eps)),
+            (param, n, g, delta))
 
 
 _smorms3 = Elementwise(
@@ -202,9 +226,8 @@ _smorms3 = Elementwise(
 
 def smorms3_update(param, grad, mem, g, g2, lr, eps):
     if not _covered(param, grad, mem, g, g2):
-        return NotImplemented
-    _smorms3(grad, float(lr), float(eps), param, mem, g, g2)
-    return None
+        return _declined('smorms3_update')
+    _launch(_smorms3, grad, (float(lr), float(eps)), (param, mem, g, g2))
 
 
 _msvag = Elementwise(
@@ -230,10 +253,10 @@ _msvag = Elementwise(
 def msvag_update(param, grad, m, v, lr, beta, bias, rho, eta,
                 weight_decay_rate):
     if not _covered(param, grad, m, v):
-        return NotImplemented
-    _msvag(grad, float(lr), float(beta), float(bias), float(rho), float(eta),
-           float(weight_decay_rate), param, m, v)
-    return None
+        return _declined('msvag_update')
+    _launch(_msvag, grad, (float(lr), float(beta), float(bias), float(rho),
+                           float(eta), float(weight_decay_rate)),
+            (param, m, v))
 
 
 KERNELS = {f.__name__: f for f in (
