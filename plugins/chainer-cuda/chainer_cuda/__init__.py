@@ -9,8 +9,13 @@ This module is what the entry point names. Discovery imports it in every
 process that looks for a device, so it imports neither CuPy nor the rest of
 the plugin: the hooks do that when they run, and CuPy is imported only
 when the backend is asked whether it is available.
+
+:func:`graph_step` captures a whole training step as a CUDA graph and
+replays it (:mod:`chainer_cuda.graph`).
 """
 from backend_api import hookimpl
+
+from chainer_cuda._capture import GraphCaptureError  # NOQA: public name
 
 api_version = (2, 0)
 
@@ -27,6 +32,25 @@ def unavailable_reason():
     """Why :func:`is_available` is False ('' when it is True)."""
     from chainer_cuda import _probe
     return _probe.state().reason
+
+
+def graph_step(model, optimizer, lossfun, warmup=3):
+    """A training step captured once as a CUDA graph and replayed:
+    ``step = graph_step(model, optimizer, lossfun)``, then
+    ``loss = step(x, t)`` as ``optimizer.update(lossfun, x, t)``.
+
+    Args:
+        model (chainer.Link): the model, on ``@cupy:N``.
+        optimizer (chainer.GradientMethod): set up on ``model``.
+        lossfun (callable): ``lossfun(*batch)`` returns the loss Variable.
+        warmup (int): eager calls before the capture (at least 1).
+
+    Returns:
+        chainer_cuda.graph.GraphStep: the step; see
+        :func:`chainer_cuda.graph.graph_step` for what it can capture.
+    """
+    from chainer_cuda import graph
+    return graph.graph_step(model, optimizer, lossfun, warmup)
 
 
 @hookimpl

@@ -25,9 +25,11 @@ import numpy
 import pytest
 
 from chainer_core._runtime import kernels as registry
+from chainer_cuda import _capture
+from chainer_cuda.graph import _Scalars
 from chainer_cuda.kernels import (
-    KERNELS, _build, array, basic_math, linalg, lstm, noise, normalization,
-    pooling, softmax)
+    KERNELS, _build, array, basic_math, linalg, lstm, matmul, noise,
+    normalization, pooling, softmax)
 from kernel_cases import (
     CASES, OPTIMIZER_KERNELS, TOL, WIDE_ONLY, comparable, optimizer_cases,
     run_op)
@@ -256,7 +258,7 @@ def emulated(tmp_path_factory):
     patch.setattr(_build.Raw, '__call__',
                   lambda kernel, *args, **kwargs: emulator.raw(
                       kernel, *args, **kwargs))
-    for module in (_build, array, basic_math, linalg, lstm, noise,
+    for module in (_build, array, basic_math, linalg, lstm, matmul, noise,
                    normalization, pooling, softmax):
         patch.setattr(module, 'cupy', lambda: fake)
     yield fake
@@ -338,6 +340,63 @@ def test_update_matches_reference(emulated, name, dtype, state_dtype):
         for a, h in zip(mine, host):
             if isinstance(h, numpy.ndarray):
                 _compare(a, h, h.dtype.type, what)
+
+
+@pytest.mark.parametrize('dtype', DTYPES, ids=lambda d: d.__name__)
+@pytest.mark.parametrize('name', ['linear', 'matmul'])
+def test_products_in_a_graph_step(emulated, name, dtype):
+    rng = numpy.random.RandomState(3)
+    for i, args in enumerate(CASES[name](rng, dtype)):
+        what = '{} case {}'.format(name, i)
+        assert KERNELS[name](*args) is NotImplemented, what
+        with _capture.use(object()):
+            got = KERNELS[name](*args)
+        with numpy.errstate(all='ignore'):
+            expected = registry.get_spec(name).reference(numpy, *args)
+        _compare(got, expected, dtype, what)
+
+
+@pytest.mark.parametrize('name', OPTIMIZER_KERNELS)
+def test_updates_in_a_graph_step_read_scalars_from_the_device(emulated,
+                                                               name):
+    rng = numpy.random.RandomState(4)
+    for i, args in enumerate(optimizer_cases(name, rng, numpy.float32,
+                                              numpy.float32)):
+        what = '{} case {}'.format(name, i)
+        mine, host = _copies(args), _copies(args)
+        scalars = _Scalars(numpy)
+        scalars.start('eager')
+        with _capture.use(scalars):
+            assert KERNELS[name](*mine) is None, what
+        registry.get_spec(name).reference(numpy, *host)
+        for a, h in zip(mine, host):
+            if isinstance(h, numpy.ndarray):
+                _compare(a, h, numpy.float32, what)
+        (kernel_name, flags), = scalars.signature
+        kernel, = [k for k in _build.DEFINITIONS if k.name == kernel_name]
+        floats = scalars.values
+        assert len(floats) == kernel.in_params.count('float64'), what
+        assert floats[0] == next(a for a in args if isinstance(a, float)), \
+            what
+
+        # Recording launches nothing: the arrays stay as they are.
+        before = _copies(mine)
+        scalars.start('record')
+        with _capture.use(scalars):
+            KERNELS[name](*mine)
+        assert scalars.values == floats, what
+        assert scalars.signature == [(kernel_name, flags)], what
+        for a, b in zip(mine, before):
+            if isinstance(a, numpy.ndarray):
+                numpy.testing.assert_array_equal(a, b, err_msg=what)
+
+
+def test_graph_step_refuses_updates_left_to_the_reference(emulated):
+    p = numpy.ones(3, numpy.float16)
+    assert KERNELS['sgd_update'](p, p, 0.1) is NotImplemented
+    with _capture.use(_Scalars(numpy)):
+        with pytest.raises(_capture.GraphCaptureError, match='sgd_update'):
+            KERNELS['sgd_update'](p, p, 0.1)
 
 
 def test_dropout(emulated):
