@@ -89,7 +89,7 @@ step mnist run 60 "$PY" examples/mnist/train_mnist.py --device 0 --epoch 1 \
     --unit 200 --noplot --out "$MNIST_OUT"
 rm -rf "$MNIST_OUT"
 step bench run 90 "$PY" plugins/chainer-cuda/tools/bench_gpu.py \
-    mlp_step:256 conv_step:128 tiny_mlp_step:1
+    mlp_step:256 conv_step:128 tiny_mlp_step:1 tiny_mlp_graph_step:1
 
 # The kit, module by module (its largest first), so that one slow module
 # does not hide the others' results. Each gets the time left in proportion
