@@ -18,13 +18,38 @@ for the Variable and for the tests that run the same scenario on each.
 import weakref
 
 from chainer_core import _backprop
+from chainer_core import variable as _variable_module
 from chainer_core._runtime import graphs as _graphs
 from chainer_core._runtime.host import host
 
 
 def _variable():
-    from chainer_core.variable import Variable
-    return Variable
+    return _variable_module.Variable
+
+
+_new_object = object.__new__
+
+
+class GraphInput:
+    """What ``FunctionNode.inputs`` holds for a node recorded in a backend's
+    graph: the input's shape, dtype and name (backward methods read them),
+    no graph links."""
+
+    __slots__ = ('shape', 'dtype', 'name', 'requires_grad')
+    creator_node = creator = None
+    rank = 0
+    data = None
+
+    def __init__(self, var):
+        data = var._data
+        self.shape = None if data is None else data.shape
+        self.dtype = None if data is None else data.dtype
+        self.name = var._name
+        self.requires_grad = var._requires_grad
+
+    @property
+    def ndim(self):
+        return None if self.shape is None else len(self.shape)
 
 
 class CoreGraph:
@@ -101,6 +126,95 @@ class CoreGraph:
                                    enable_double_backprop, retain_graph,
                                    loss_scale, gis)
         return [grads.get(node) for node in nodes]
+
+    def outputs(self, ys, requires_grad):
+        """Variables of an op's outputs ``ys`` that no graph records."""
+        Variable = _variable_module.Variable
+        out = []
+        for y in ys:
+            v = _new_object(Variable)
+            v._data = y
+            v._requires_grad = requires_grad
+            out.append(v)
+        return tuple(out)
+
+    def record(self, fnode, input_vars, in_data, outputs):
+        """Record ``fnode``, whose forward gave ``outputs``: it becomes the
+        creator of new VariableNodes and keeps what it retains."""
+        variable = _variable_module
+        rank = 0
+        nodes = []
+        for x in input_vars:
+            n = x._node
+            if n is None:
+                n = x.node
+            if n.rank > rank:
+                rank = n.rank
+            nodes.append(n)
+        fnode.rank = rank
+        fnode.inputs = tuple(nodes)
+        Variable = variable.Variable
+        VariableNode = variable.VariableNode
+        ret = []
+        out_nodes = []
+        for y in outputs:
+            v = _new_object(Variable)
+            v._data = y
+            v._requires_grad = True
+            n = v._node = VariableNode(v, None, fnode)
+            ret.append(v)
+            out_nodes.append(weakref.ref(n))
+        fnode.outputs = tuple(out_nodes)
+        idx = fnode._input_indexes_to_retain
+        if idx is not None:
+            fnode._retained_input_data = tuple([in_data[i] for i in idx])
+        idx = fnode._output_indexes_to_retain
+        if idx is not None:
+            fnode._retained_output_data = tuple([outputs[i] for i in idx])
+        return tuple(ret)
+
+    def retained_inputs(self, fnode):
+        Variable = _variable_module.Variable
+        out = []
+        for i, data in zip(fnode._input_indexes_to_retain,
+                           fnode._retained_input_data):
+            node = fnode.inputs[i]
+            # The input variable itself while it lives, as in Chainer (with
+            # its current array); a stand-in on the same node once freed.
+            # Replacing a live variable would divert its leaf gradient.
+            var = node._variable()
+            if var is None:
+                var = Variable(data, name=node.name,
+                               requires_grad=node.requires_grad)
+                var._node = node
+                node._variable = weakref.ref(var)
+            out.append(var)
+        return tuple(out)
+
+    def retained_outputs(self, fnode):
+        Variable = _variable_module.Variable
+        out = []
+        outputs = None
+        for i, data in zip(fnode._output_indexes_to_retain,
+                           fnode._retained_output_data):
+            node = fnode.outputs[i]()
+            if node is None:
+                # The output was freed: a fresh variable stands in for it,
+                # and becomes the op's output so that gradients flowing
+                # into it (double backprop) reach the op.
+                var = Variable(data, requires_grad=True)
+                var.node.set_creator_node(fnode)
+                if outputs is None:
+                    outputs = list(fnode.outputs)
+                outputs[i] = weakref.ref(var.node)
+            else:
+                var = node.get_variable()
+                if var._data is None:
+                    var._data = data
+            out.append(var)
+        if outputs is not None:
+            fnode.outputs = tuple(outputs)
+        return tuple(out)
 
     def unchain(self, v):
         if v._node is not None:
@@ -266,6 +380,44 @@ class BackendGraph:
                 gx = gis[i] if gx is None else gx + gis[i]
             result.append(gx)
         return result
+
+    def outputs(self, ys, requires_grad):
+        from_graph = _variable_module.variable_from_graph
+        return tuple([from_graph(self.graph, y, requires_grad) for y in ys])
+
+    def record(self, fnode, input_vars, in_data, outputs):
+        """Record ``fnode``, whose forward gave ``outputs``, as a node of
+        the backend's graph whose backward calls the op's Python backward
+        (``FunctionNode._backward_in_graph``)."""
+        graph = self.graph
+        g_in = [x._graph_input() for x in input_vars]
+        handle, g_out = graph.record(fnode.label, g_in, outputs,
+                                     fnode._backward_in_graph)
+        fnode._variable_graph = self
+        fnode._graph = graph
+        fnode._graph_handle = handle
+        fnode.inputs = tuple([GraphInput(x) for x in input_vars])
+        idx = fnode._input_indexes_to_retain
+        if idx is not None:
+            fnode._retained_input_data = tuple([g_in[i] for i in idx])
+        idx = fnode._output_indexes_to_retain
+        if idx is not None:
+            fnode._retained_output_data = tuple([outputs[i] for i in idx])
+        from_graph = _variable_module.variable_from_graph
+        return tuple([from_graph(graph, y) for y in g_out])
+
+    def retained_inputs(self, fnode):
+        from_graph = _variable_module.variable_from_graph
+        return tuple([from_graph(self.graph, d)
+                      for d in fnode._retained_input_data])
+
+    def retained_outputs(self, fnode):
+        graph = self.graph
+        from_graph = _variable_module.variable_from_graph
+        return tuple([from_graph(graph, graph.retained_output(
+            fnode._graph_handle, i, d)) for i, d in zip(
+                fnode._output_indexes_to_retain,
+                fnode._retained_output_data)])
 
     def _cut(self, v, method):
         # A graph without the optional method: the variable leaves the

@@ -1,5 +1,4 @@
 """FunctionNode: one differentiable op in the graph."""
-import weakref
 
 import numpy
 
@@ -15,12 +14,13 @@ from chainer_core._runtime.graphs import _cache as _graph_kernel_cache
 from chainer_core._runtime.graphs import cache_for as _graph_kernel_cache_for
 from chainer_core._runtime.graphs import _specs as _graph_kernel_specs
 from chainer_core import _backprop, _function_hooks, _variable_graphs
+from chainer_core._variable_graphs import CORE as _CORE_GRAPH
 from chainer_core.backend import GpuDevice
 from chainer_core.configuration import config, global_config
 from chainer_core.graph_optimizations.static_graph_utilities import (  # NOQA
     static_forward_optimizations)
 from chainer_core.utils import type_check
-from chainer_core.variable import Variable, VariableNode, as_variable
+from chainer_core.variable import Variable, as_variable
 from chainer_core.variable import variable_from_graph
 
 # apply() reads three keys per call: plain dict lookups in the thread's
@@ -32,19 +32,6 @@ _type_check_state = type_check._thread_local
 _from_graph = variable_from_graph
 _new_variable = object.__new__
 _new_object = object.__new__
-
-
-def _output_variable(y, requires_grad):
-    """A Variable of an op's output ``y``, an array of the inputs' type that
-    no backend's graph records (what ``Variable(y)`` makes, without its
-    checks of the array)."""
-    v = _new_object(Variable)
-    v._data = y
-    v._requires_grad = requires_grad
-    v._node = None
-    v._name = None
-    v._grad_var = None
-    return v
 
 
 def _raise_device_mismatch(label, in_data):
@@ -193,8 +180,9 @@ class FunctionNode:
     _retained_output_data = None
     _released = False
     _local_function_hooks = None
-    # Set when this node was recorded in a backend's graph (backend_api
-    # .graph): the Graph and the backend's handle of the recorded op.
+    # The graph this node was recorded in (chainer_core._variable_graphs);
+    # for a backend's graph also its Graph and its handle of the op.
+    _variable_graph = _CORE_GRAPH
     _graph = None
     _graph_handle = None
     # The name of the graph kernel (``_runtime.graphs.declare``) that
@@ -336,44 +324,13 @@ class FunctionNode:
         if not in_data:
             # No input whose type the outputs were checked against.
             return tuple([Variable(y, requires_grad=False) for y in outputs])
+        vgraph = _CORE_GRAPH if graph is None else graph._variable_graph
         if not record:
             # No graph: drop what forward asked to keep for backward.
             self._input_indexes_to_retain = None
             self._output_indexes_to_retain = None
-            if graph is not None:
-                return tuple([_from_graph(graph, y, requires_grad)
-                              for y in outputs])
-            return tuple([_output_variable(y, requires_grad)
-                          for y in outputs])
-        if graph is not None:
-            return self._record_in_graph(graph, input_vars, outputs)
-
-        rank = 0
-        nodes = []
-        for x in input_vars:
-            n = x._node
-            if n is None:
-                n = x.node
-            if n.rank > rank:
-                rank = n.rank
-            nodes.append(n)
-        self.rank = rank
-        self.inputs = tuple(nodes)
-        ret = []
-        out_nodes = []
-        for y in outputs:
-            v = _output_variable(y, True)
-            n = v._node = VariableNode(v, None, self)
-            ret.append(v)
-            out_nodes.append(weakref.ref(n))
-        self.outputs = tuple(out_nodes)
-        idx = self._input_indexes_to_retain
-        if idx is not None:
-            self._retained_input_data = tuple([in_data[i] for i in idx])
-        idx = self._output_indexes_to_retain
-        if idx is not None:
-            self._retained_output_data = tuple([outputs[i] for i in idx])
-        return tuple(ret)
+            return vgraph.outputs(outputs, requires_grad)
+        return vgraph.record(self, input_vars, in_data, outputs)
 
     def _apply_graph_kernel(self, graph, input_vars, in_data, type_check,
                             debug):
@@ -416,24 +373,6 @@ class FunctionNode:
         if len(outputs) == 1:
             return (_from_graph(graph, outputs[0]),), type_check
         return tuple([_from_graph(graph, y) for y in outputs]), type_check
-
-    def _record_in_graph(self, graph, input_vars, outputs):
-        """Record this node, whose forward has run, in the graph of a
-        backend that records autograd itself: a node there whose backward
-        calls :meth:`backward` (see :meth:`_backward_in_graph`)."""
-        g_in = [x._graph_input() for x in input_vars]
-        handle, g_out = graph.record(self.label, g_in, outputs,
-                                     self._backward_in_graph)
-        self._graph = graph
-        self._graph_handle = handle
-        self.inputs = tuple([_GraphInput(x) for x in input_vars])
-        idx = self._input_indexes_to_retain
-        if idx is not None:
-            self._retained_input_data = tuple([g_in[i] for i in idx])
-        idx = self._output_indexes_to_retain
-        if idx is not None:
-            self._retained_output_data = tuple([outputs[i] for i in idx])
-        return tuple([_from_graph(graph, y) for y in g_out])
 
     def _bad_graph_kernel_result(self, graph, outputs):
         raise TypeError(
@@ -649,25 +588,7 @@ class FunctionNode:
             return ()
         if self._released:
             raise self._released_error()
-        graph = self._graph
-        if graph is not None:
-            return tuple([Variable._from_graph(graph, d)
-                          for d in self._retained_input_data])
-        out = []
-        for i, data in zip(self._input_indexes_to_retain,
-                           self._retained_input_data):
-            node = self.inputs[i]
-            # The input variable itself while it lives, as in Chainer (with
-            # its current array); a stand-in on the same node once freed.
-            # Replacing a live variable would divert its leaf gradient.
-            var = node._variable()
-            if var is None:
-                var = Variable(data, name=node.name,
-                               requires_grad=node.requires_grad)
-                var._node = node
-                node._variable = weakref.ref(var)
-            out.append(var)
-        return tuple(out)
+        return self._variable_graph.retained_inputs(self)
 
     def get_retained_outputs(self):
         """The retained outputs as Variables (graph-connected)."""
@@ -675,34 +596,7 @@ class FunctionNode:
             return ()
         if self._released:
             raise self._released_error()
-        graph = self._graph
-        if graph is not None:
-            return tuple([Variable._from_graph(graph, graph.retained_output(
-                self._graph_handle, i, d)) for i, d in zip(
-                    self._output_indexes_to_retain,
-                    self._retained_output_data)])
-        out = []
-        outputs = None
-        for i, data in zip(self._output_indexes_to_retain,
-                           self._retained_output_data):
-            node = self.outputs[i]()
-            if node is None:
-                # The output was freed: a fresh variable stands in for it,
-                # and becomes this node's output so that gradients flowing
-                # into it (double backprop) reach this node.
-                var = Variable(data, requires_grad=True)
-                var.node.set_creator_node(self)
-                if outputs is None:
-                    outputs = list(self.outputs)
-                outputs[i] = weakref.ref(var.node)
-            else:
-                var = node.get_variable()
-                if var._data is None:
-                    var._data = data
-            out.append(var)
-        if outputs is not None:
-            self.outputs = tuple(outputs)
-        return tuple(out)
+        return self._variable_graph.retained_outputs(self)
 
     def _release(self):
         if self._retained_input_data is not None or \
@@ -779,28 +673,6 @@ def _zero_filled(node, grad_outputs):
             g = Variable(xp.zeros(ref.shape, ref.dtype), requires_grad=False)
         out.append(g)
     return tuple(out)
-
-
-class _GraphInput:
-    """What ``FunctionNode.inputs`` holds for a node recorded in a backend's
-    graph: the input's shape, dtype and name (backward methods read them),
-    no graph links."""
-
-    __slots__ = ('shape', 'dtype', 'name', 'requires_grad')
-    creator_node = creator = None
-    rank = 0
-    data = None
-
-    def __init__(self, var):
-        data = var._data
-        self.shape = None if data is None else data.shape
-        self.dtype = None if data is None else data.dtype
-        self.name = var._name
-        self.requires_grad = var._requires_grad
-
-    @property
-    def ndim(self):
-        return None if self.shape is None else len(self.shape)
 
 
 def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,

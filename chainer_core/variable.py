@@ -9,11 +9,10 @@ from chainer_core._runtime.host import host
 from chainer_core._runtime.graphs import graph_for_array as _graph_for_array
 from chainer_core._runtime.graphs import split_for as _split_for
 from chainer_core._runtime.graphs import _splits
-from chainer_core import _backprop
 from chainer_core import _variable_graphs
 from chainer_core._variable_graphs import CORE as _CORE_GRAPH
 from chainer_core.backends import _chainer
-from chainer_core.configuration import config, get_dtype
+from chainer_core.configuration import get_dtype
 
 
 def _check_array(data, where):
