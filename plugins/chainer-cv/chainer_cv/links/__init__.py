@@ -1,0 +1,18 @@
+"""Links of ChainerCV: building blocks, the pickable sequential chain, the
+feature predictor and classification models."""
+from chainer_cv.links.connection import Conv2DActiv  # NOQA
+from chainer_cv.links.connection import Conv2DBNActiv  # NOQA
+from chainer_cv.links.connection import SEBlock  # NOQA
+
+from chainer_cv.links.model.feature_predictor import FeaturePredictor  # NOQA
+from chainer_cv.links.model.pickable_sequential_chain import PickableSequentialChain  # NOQA
+
+from chainer_cv.links.model.resnet import ResNet101  # NOQA
+from chainer_cv.links.model.resnet import ResNet152  # NOQA
+from chainer_cv.links.model.resnet import ResNet50  # NOQA
+from chainer_cv.links.model.senet import SEResNet101  # NOQA
+from chainer_cv.links.model.senet import SEResNet152  # NOQA
+from chainer_cv.links.model.senet import SEResNet50  # NOQA
+from chainer_cv.links.model.senet import SEResNeXt101  # NOQA
+from chainer_cv.links.model.senet import SEResNeXt50  # NOQA
+from chainer_cv.links.model.vgg import VGG16  # NOQA
