@@ -37,7 +37,8 @@ def test_cub(cub_dir):
     img, label, bbox, prob_map = dataset[0]
     assert img.shape == (3, 8, 10) and img.dtype == numpy.float32
     assert label == 0 and label.dtype == numpy.int32
-    assert cub_label_names[dataset.slice[:, 'label'][1]] == 'Common_Yellowthroat'
+    label = dataset.slice[:, 'label'][1]
+    assert cub_label_names[label] == 'Common_Yellowthroat'
     numpy.testing.assert_array_equal(bbox, [[2, 1, 6, 6]])
     assert bbox.dtype == numpy.float32
     assert prob_map.shape == (8, 10) and prob_map.dtype == numpy.float32

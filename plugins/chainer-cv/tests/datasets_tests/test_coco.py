@@ -117,7 +117,8 @@ def test_coco_bbox_crowded(coco_dir):
     dataset = COCOBboxDataset(coco_dir, split='val', use_crowded=True,
                               return_area=True, return_crowded=True)
     assert dataset.keys == ('img', 'bbox', 'label', 'area', 'crowded')
-    bbox, label, area, crowded = dataset.slice[:, ('bbox', 'label', 'area', 'crowded')][0]
+    bbox, label, area, crowded = dataset.slice[
+        :, ('bbox', 'label', 'area', 'crowded')][0]
     numpy.testing.assert_array_equal(label, [2, 1, 0])
     numpy.testing.assert_array_equal(bbox[1], [5, 6, 9, 11])
     numpy.testing.assert_array_equal(area, [12, 20, 4])

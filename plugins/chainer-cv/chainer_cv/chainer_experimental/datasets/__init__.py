@@ -1,2 +1,2 @@
-"""Experimental data set tools (``chainercv.chainer_experimental.datasets``)."""
+"""Experimental data set tools of ChainerCV."""
 from chainer_cv.chainer_experimental.datasets import sliceable  # NOQA
