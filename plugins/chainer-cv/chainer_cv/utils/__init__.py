@@ -1,0 +1,10 @@
+"""Utilities with ChainerCV's API (``chainercv.utils``): image files, box
+and mask geometry, non-maximum suppression, batch application over
+iterators, pre-trained weights and test assertions."""
+from chainer_cv.utils.bbox_iou import bbox_iou  # NOQA
+from chainer_cv.utils.convert_bbox import convert_bbox  # NOQA
+from chainer_cv.utils.generate_random_bbox import generate_random_bbox  # NOQA
+from chainer_cv.utils.mask_iou import mask_iou  # NOQA
+from chainer_cv.utils.mask_to_bbox import mask_to_bbox  # NOQA
+from chainer_cv.utils.non_maximum_suppression import (  # NOQA
+    non_maximum_suppression, non_maximum_suppression_batched)
