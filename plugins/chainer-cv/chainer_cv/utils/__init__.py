@@ -8,3 +8,6 @@ from chainer_cv.utils.mask_iou import mask_iou  # NOQA
 from chainer_cv.utils.mask_to_bbox import mask_to_bbox  # NOQA
 from chainer_cv.utils.non_maximum_suppression import (  # NOQA
     non_maximum_suppression, non_maximum_suppression_batched)
+from chainer_cv.utils.read_image import read_image, read_label  # NOQA
+from chainer_cv.utils.tile_images import tile_images  # NOQA
+from chainer_cv.utils.write_image import write_image  # NOQA
