@@ -56,7 +56,9 @@ def batch_sum(xp, contributions, indices, batch):
     onehot = (xp.arange(batch)[:, None] == indices[None, :]).astype(
         contributions.dtype)
     r = contributions.shape[0]
-    out = xp.matmul(onehot, contributions.reshape(r, -1))
+    # The size is spelled out: -1 is ambiguous when there is no region.
+    size = int(numpy.prod(contributions.shape[1:]))
+    out = xp.matmul(onehot, contributions.reshape(r, size))
     return out.reshape((batch,) + contributions.shape[1:])
 
 

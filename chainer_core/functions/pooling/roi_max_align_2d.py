@@ -27,13 +27,15 @@ def _roi_max_align_2d(xp, x, rois, roi_indices, outsize, spatial_scale,
     b = wx.reshape(n_r, 1, outw * g_x, w).astype(dtype)
     xs = x[roi_indices].astype(dtype)
     v = xp.matmul(a, xp.matmul(xs, b.transpose(0, 1, 3, 2)))
-    v = v.reshape(n_r, -1, outh, g_y, outw, g_x).transpose(0, 1, 2, 4, 3, 5)
+    # Sizes spelled out: -1 is ambiguous when there is no region.
+    v = v.reshape(n_r, x.shape[1], outh, g_y, outw, g_x).transpose(
+        0, 1, 2, 4, 3, 5)
     valid = vy[:, :, None, :, None] & vx[:, None, :, None, :]
     v = xp.where(valid[:, None], v, xp.asarray(-numpy.inf, dtype=dtype))
     v = v.reshape(v.shape[:4] + (g_y * g_x,))
     best = _roi.first_argmax(xp, v, 4)
     y = xp.take_along_axis(v, best[..., None], axis=4)[..., 0]
-    found = valid.reshape(n_r, 1, outh, outw, -1).any(axis=4)
+    found = valid.reshape(n_r, 1, outh, outw, g_y * g_x).any(axis=4)
     iy, ix = best // g_x, best % g_x
     argmax = xp.where(found, iy * grid_w[:, None, None, None] + ix, -1)
     return y.astype(x.dtype), argmax.astype(numpy.int32)
@@ -65,10 +67,10 @@ def _roi_max_align_2d_grad(xp, gy, argmax, rois, roi_indices, x_shape,
     a, b, found = _chosen_weights(xp, argmax, rois, gy.shape[2:],
                                   spatial_scale, sampling_ratio,
                                   x_shape[2:], dtype)
-    n_r, n_c = gy.shape[:2]
+    n_r, n_c, outh, outw = gy.shape
     g = xp.where(found, gy.astype(dtype), 0)
-    rows = (g[..., None] * a).reshape(n_r, n_c, -1, x_shape[2])
-    cols = b.reshape(n_r, n_c, -1, x_shape[3])
+    rows = (g[..., None] * a).reshape(n_r, n_c, outh * outw, x_shape[2])
+    cols = b.reshape(n_r, n_c, outh * outw, x_shape[3])
     contrib = xp.matmul(rows.transpose(0, 1, 3, 2), cols)
     return _roi.batch_sum(xp, contrib, roi_indices,
                           x_shape[0]).astype(gy.dtype)
@@ -82,11 +84,13 @@ def _roi_max_align_2d_grad_grad(xp, ggx, argmax, rois, roi_indices, outsize,
     dtype = _roi.compute_dtype(ggx.dtype)
     a, b, found = _chosen_weights(xp, argmax, rois, outsize, spatial_scale,
                                   sampling_ratio, ggx.shape[2:], dtype)
-    n_r, n_c = argmax.shape[:2]
+    n_r, n_c, outh, outw = argmax.shape
     h, w = ggx.shape[2:]
     xs = ggx[roi_indices].astype(dtype)
-    t = xp.matmul(xs, b.reshape(n_r, n_c, -1, w).transpose(0, 1, 3, 2))
-    v = (a.reshape(n_r, n_c, -1, h) * t.transpose(0, 1, 3, 2)).sum(axis=3)
+    t = xp.matmul(xs, b.reshape(n_r, n_c, outh * outw, w).transpose(
+        0, 1, 3, 2))
+    v = (a.reshape(n_r, n_c, outh * outw, h) *
+         t.transpose(0, 1, 3, 2)).sum(axis=3)
     v = xp.where(found, v.reshape(argmax.shape), 0)
     return v.astype(ggx.dtype)
 
