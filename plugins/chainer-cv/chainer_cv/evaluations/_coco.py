@@ -146,7 +146,8 @@ def _evaluate_image(pred, gt, overlap, areas, images):
 
 
 def _match(iou, gt_ignored, crowded):
-    """Greedy matching, by decreasing score, at each IoU threshold.
+    """Greedy matching, by decreasing score, at every IoU threshold at
+    once.
 
     A prediction takes a ground truth that is not ignored if it can, the
     one it overlaps most (the last of equals), and an ignored one only
@@ -155,21 +156,19 @@ def _match(iou, gt_ignored, crowded):
     n_pred, n_gt = iou.shape
     matched = numpy.zeros((len(IOU_THRESHS), n_pred), dtype=bool)
     ignored = numpy.zeros((len(IOU_THRESHS), n_pred), dtype=bool)
-    for t, thresh in enumerate(IOU_THRESHS):
-        taken = numpy.zeros(n_gt, dtype=bool)
-        for d in range(n_pred):
-            candidates = (iou[d] >= min(thresh, 1 - 1e-10)) & \
-                (~taken | crowded)
-            if not candidates.any():
-                continue
-            preferred = candidates & ~gt_ignored
-            if preferred.any():
-                candidates = preferred
-            scores = numpy.where(candidates, iou[d], -numpy.inf)
-            gt = n_gt - 1 - int(numpy.argmax(scores[::-1]))
-            matched[t, d] = True
-            ignored[t, d] = gt_ignored[gt]
-            taken[gt] = True
+    taken = numpy.zeros((len(IOU_THRESHS), n_gt), dtype=bool)
+    thresholds = numpy.minimum(IOU_THRESHS, 1 - 1e-10)[:, None]
+    for d in range(n_pred if n_gt else 0):
+        candidates = (iou[d] >= thresholds) & (~taken | crowded)
+        preferred = candidates & ~gt_ignored
+        candidates = numpy.where(preferred.any(axis=1, keepdims=True),
+                                 preferred, candidates)
+        scores = numpy.where(candidates, iou[d], -numpy.inf)
+        gt = n_gt - 1 - numpy.argmax(scores[:, ::-1], axis=1)
+        found = numpy.flatnonzero(candidates.any(axis=1))
+        matched[found, d] = True
+        ignored[found, d] = gt_ignored[gt[found]]
+        taken[found, gt[found]] = True
     return matched, ignored
 
 
