@@ -12,7 +12,7 @@ from chainer_cv.evaluations import _checks
 from chainer_cv.evaluations import _nan
 from chainer_cv.evaluations import _overlap
 
-IOU_THRESHS = numpy.linspace(0.5, 0.95, 10)
+_IOU_THRESHS = numpy.linspace(0.5, 0.95, 10)
 _REC_THRESHS = numpy.linspace(0., 1., 101)
 _AREA_RANGES = {'all': (0., 1e10), 'small': (0., 32. ** 2),
                 'medium': (32. ** 2, 96. ** 2), 'large': (96. ** 2, 1e10)}
@@ -91,19 +91,25 @@ def evaluate(preds, gts, overlap, area_dependent):
 
     n_slot = int(labels.max()) + 1 if len(labels) else 0
     result = {}
+    # Summaries share accumulations: the APs and ARs over all sizes with
+    # 100 predictions per image all use one per class.
+    accumulated = {}
     for stat, iou_thresh, area, max_dets in _SUMMARIES:
         if area not in areas:
             continue
         if iou_thresh is None:
             thresholds = slice(None)
-            iou_name = '{:.2f}:{:.2f}'.format(IOU_THRESHS[0],
-                                              IOU_THRESHS[-1])
+            iou_name = '{:.2f}:{:.2f}'.format(_IOU_THRESHS[0],
+                                              _IOU_THRESHS[-1])
         else:
-            thresholds = numpy.isclose(IOU_THRESHS, iou_thresh)
+            thresholds = numpy.isclose(_IOU_THRESHS, iou_thresh)
             iou_name = '{:.2f}'.format(iou_thresh)
         per_class = numpy.full(n_slot, numpy.nan)
         for label in labels:
-            prec, rec = _accumulate(images[label, area], max_dets)
+            if (label, area, max_dets) not in accumulated:
+                accumulated[label, area, max_dets] = _accumulate(
+                    images[label, area], max_dets)
+            prec, rec = accumulated[label, area, max_dets]
             value = prec if stat == 'ap' else rec
             if value is not None:
                 per_class[label] = value[thresholds].mean()
@@ -154,10 +160,10 @@ def _match(iou, gt_ignored, crowded):
     otherwise; then it is ignored too.
     """
     n_pred, n_gt = iou.shape
-    matched = numpy.zeros((len(IOU_THRESHS), n_pred), dtype=bool)
-    ignored = numpy.zeros((len(IOU_THRESHS), n_pred), dtype=bool)
-    taken = numpy.zeros((len(IOU_THRESHS), n_gt), dtype=bool)
-    thresholds = numpy.minimum(IOU_THRESHS, 1 - 1e-10)[:, None]
+    matched = numpy.zeros((len(_IOU_THRESHS), n_pred), dtype=bool)
+    ignored = numpy.zeros((len(_IOU_THRESHS), n_pred), dtype=bool)
+    taken = numpy.zeros((len(_IOU_THRESHS), n_gt), dtype=bool)
+    thresholds = numpy.minimum(_IOU_THRESHS, 1 - 1e-10)[:, None]
     for d in range(n_pred if n_gt else 0):
         candidates = (iou[d] >= thresholds) & (~taken | crowded)
         preferred = candidates & ~gt_ignored
@@ -187,11 +193,11 @@ def _accumulate(images, max_dets):
         [image[2][:, :max_dets] for image in images], axis=1)[:, order]
     tp = numpy.cumsum(matched & ~ignored, axis=1)
     fp = numpy.cumsum(~matched & ~ignored, axis=1)
-    prec = numpy.zeros((len(IOU_THRESHS), len(_REC_THRESHS)))
-    rec = numpy.zeros(len(IOU_THRESHS))
+    prec = numpy.zeros((len(_IOU_THRESHS), len(_REC_THRESHS)))
+    rec = numpy.zeros(len(_IOU_THRESHS))
     if len(scores) == 0:
         return prec, rec
-    for t in range(len(IOU_THRESHS)):
+    for t in range(len(_IOU_THRESHS)):
         recall = tp[t] / n_gt
         counted = tp[t] + fp[t]
         precision = numpy.divide(tp[t], counted, out=numpy.zeros(len(recall)),
