@@ -1,4 +1,4 @@
-"""Argument checks shared by ``chainer_cv.utils`` and ``chainer_cv.transforms``.
+"""Argument checks shared by chainer_cv.utils and chainer_cv.transforms.
 
 Every message names the function, the argument, what was expected and what
 was given, so a wrong layout is caught where it enters rather than as an
