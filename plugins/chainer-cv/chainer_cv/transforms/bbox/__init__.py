@@ -1,0 +1,1 @@
+"""bbox transforms; the public names are in chainer_cv.transforms."""

@@ -1,0 +1,1 @@
+"""image transforms; the public names are in chainer_cv.transforms."""

@@ -1,0 +1,1 @@
+"""point transforms; the public names are in chainer_cv.transforms."""
