@@ -14,6 +14,7 @@ from chainer_cv.utils.non_maximum_suppression import (  # NOQA
     non_maximum_suppression, non_maximum_suppression_batched)
 from chainer_cv.utils.progress_hook import ProgressHook  # NOQA
 from chainer_cv.utils.read_image import read_image, read_label  # NOQA
+from chainer_cv.utils.scale_mask import scale_mask  # NOQA
 from chainer_cv.utils.tile_images import tile_images  # NOQA
 from chainer_cv.utils.unzip import unzip  # NOQA
 from chainer_cv.utils.write_image import write_image  # NOQA
