@@ -75,9 +75,9 @@ def read_image(path, dtype=numpy.float32, color=True, alpha=None):
         if not color:
             array = numpy.asarray(img.convert('L'), dtype=numpy.float64)
             return array[None].astype(dtype)
-        has_alpha = img.mode in ('RGBA', 'LA', 'PA') or \
-            (img.mode == 'P' and 'transparency' in img.info)
-        if not has_alpha:
+        # Only a true alpha channel counts: a palette's transparent colour
+        # (GIFs) is read as its colour, as ChainerCV does.
+        if img.mode not in ('RGBA', 'LA', 'PA'):
             array = numpy.asarray(img.convert('RGB'), dtype=numpy.float64)
         elif alpha is None:
             raise ValueError(

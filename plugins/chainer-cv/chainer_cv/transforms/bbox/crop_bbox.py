@@ -45,7 +45,7 @@ def crop_bbox(bbox, y_slice=None, x_slice=None, allow_outside_center=True,
         >>> out, param = crop_bbox(bbox, slice(5, 15), slice(0, 15),
         ...                        return_param=True)
         >>> out, param['index']
-        (array([[0., 0., 5., 10.]], dtype=float32), array([0]))
+        (array([[ 0.,  0.,  5., 10.]], dtype=float32), array([0]))
     """
     check_bbox(bbox, 'crop_bbox')
     (top, bottom), (left, right) = _bounds(y_slice), _bounds(x_slice)
