@@ -68,6 +68,14 @@ class TestReadImage:
         with pytest.raises(ValueError, match='alpha must be one of'):
             read_image(path, alpha='drop')
 
+    def test_palette_transparency_reads_as_colour(self, tmp_path):
+        img = PIL.Image.fromarray(numpy.zeros((2, 3), numpy.uint8), mode='P')
+        img.putpalette([10, 20, 30] * 256)
+        path = str(tmp_path / 'p.png')
+        img.save(path, transparency=0)
+        out = read_image(path)
+        assert out.shape == (3, 2, 3) and out[:, 0, 0].tolist() == [10, 20, 30]
+
     @pytest.mark.parametrize('fmt', ['png', 'jpeg'])
     def test_truncated(self, tmp_path, fmt):
         path = str(tmp_path / ('t.' + fmt))
