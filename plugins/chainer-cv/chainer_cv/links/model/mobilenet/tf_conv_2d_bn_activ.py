@@ -1,0 +1,56 @@
+import chainer_core as chainer
+from chainer_core.functions import relu
+from chainer_core.links import BatchNormalization
+
+from chainer_cv.links.model.mobilenet.tf_convolution_2d import \
+    TFConvolution2D
+
+
+class TFConv2DBNActiv(chainer.Chain):
+    """:class:`TFConvolution2D`, batch normalization and an activation.
+
+    As :class:`~chainercv.links.Conv2DBNActiv`, but the convolution
+    (child ``conv``) pads as TensorFlow does (``pad='SAME'`` by default);
+    the normalization is the child ``bn`` (ChainerMN's
+    ``MultiNodeBatchNormalization`` when ``bn_kwargs`` holds ``comm``).
+    ``TFConv2DBNActiv(out_channels, ksize, ...)`` leaves ``in_channels``
+    to be inferred.
+
+    Args:
+        in_channels (int or None): Input channels (None: inferred).
+        out_channels (int): Output channels.
+        ksize (int or pair of ints): Kernel size.
+        stride (int or pair of ints): Stride.
+        pad (int, 'SAME' or 'VALID'): Padding, see :class:`TFConvolution2D`.
+        dilate (int or pair of ints): Dilation.
+        groups (int): Groups of channels (``in_channels`` for depthwise).
+        nobias (bool): No convolution bias (the default).
+        initialW (callable): Initializer of the convolution weight.
+        initial_bias (callable): Initializer of the convolution bias.
+        activ (callable): The activation, ``relu`` by default, or None.
+        bn_kwargs (dict): Keyword arguments of the normalization.
+    """
+
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1,
+                 pad='SAME', dilate=1, groups=1, nobias=True, initialW=None,
+                 initial_bias=None, activ=relu, bn_kwargs={}):
+        if ksize is None:
+            out_channels, ksize, in_channels = in_channels, out_channels, None
+        self.activ = activ
+        super().__init__()
+        with self.init_scope():
+            self.conv = TFConvolution2D(
+                in_channels, out_channels, ksize, stride, pad, nobias,
+                initialW, initial_bias, dilate=dilate, groups=groups)
+            if 'comm' in bn_kwargs:
+                # ChainerMN is an optional add-on: needed only when asked
+                # for.
+                from chainer_mn.links import MultiNodeBatchNormalization
+                self.bn = MultiNodeBatchNormalization(out_channels,
+                                                      **bn_kwargs)
+            else:
+                self.bn = BatchNormalization(out_channels, **bn_kwargs)
+
+    def forward(self, x):
+        h = self.bn(self.conv(x))
+        return h if self.activ is None else self.activ(h)
