@@ -70,6 +70,9 @@ class FasterRCNNVGG16(FasterRCNN):
         if param['n_fg_class'] is None:
             raise ValueError('FasterRCNNVGG16: n_fg_class must be given '
                              'unless pretrained_model names known weights')
+        # Loaded first, so that missing weights fail before the build.
+        imagenet_vgg = VGG16(pretrained_model='imagenet') \
+            if pretrained_model == 'imagenet' else None
         if rpn_initialW is None:
             rpn_initialW = normal.Normal(0.01)
         if loc_initialW is None:
@@ -97,13 +100,12 @@ class FasterRCNNVGG16(FasterRCNN):
                              dtype=numpy.float32)[:, None, None],
             min_size=min_size, max_size=max_size)
 
-        if pretrained_model == 'imagenet':
-            self._copy_imagenet_pretrained_vgg16()
-        else:
+        if imagenet_vgg is None:
             _pretrained.load(path, self)
+        else:
+            self._copy_imagenet_pretrained_vgg16(imagenet_vgg)
 
-    def _copy_imagenet_pretrained_vgg16(self):
-        vgg = VGG16(pretrained_model='imagenet')
+    def _copy_imagenet_pretrained_vgg16(self, vgg):
         for name in self.extractor.layer_names:
             layer = getattr(self.extractor, name)
             if isinstance(layer, chainer.Link):

@@ -2,7 +2,6 @@ import functools
 
 import numpy
 
-import chainer_core as chainer
 import chainer_core.functions as F
 
 from chainer_cv.links.model import _pretrained
