@@ -18,19 +18,21 @@ def _suppress(bbox, score, thresh):
     score first: a box goes when its IoU with a kept box is ``thresh`` or
     more."""
     order = numpy.argsort(-score, kind='stable')
+    bbox = bbox[order]
     area = numpy.prod(bbox[:, 2:] - bbox[:, :2], axis=1)
-    suppressed = numpy.zeros(len(bbox), dtype=bool)
     keep = []
-    for i in order:
-        if suppressed[i]:
-            continue
+    # Boxes not yet kept or suppressed, by descending score: each round
+    # keeps the first and compares it with the rest only.
+    remaining = numpy.arange(len(bbox))
+    while remaining.size:
+        i, rest = remaining[0], remaining[1:]
         keep.append(i)
-        extent = numpy.minimum(bbox[i, 2:], bbox[:, 2:]) - \
-            numpy.maximum(bbox[i, :2], bbox[:, :2])
+        extent = numpy.minimum(bbox[i, 2:], bbox[rest, 2:]) - \
+            numpy.maximum(bbox[i, :2], bbox[rest, :2])
         inter = numpy.prod(numpy.maximum(extent, 0), axis=1)
-        union = area[i] + area - inter
-        suppressed |= inter / numpy.where(union > 0, union, 1) >= thresh
-    return numpy.asarray(keep, dtype=numpy.int64)
+        union = area[i] + area[rest] - inter
+        remaining = rest[inter / numpy.where(union > 0, union, 1) < thresh]
+    return order[numpy.asarray(keep, dtype=numpy.int64)]
 
 
 def _letterbox(img, insize):
