@@ -6,6 +6,8 @@ import chainer_core as chainer
 import chainer_core.functions as F
 
 from chainer_cv.links.model import _pretrained
+from chainer_cv import transforms
+from chainer_cv import utils
 
 
 def _sigmoid(x):
@@ -13,48 +15,23 @@ def _sigmoid(x):
     return 0.5 * (numpy.tanh(0.5 * x) + 1)
 
 
-def _suppress(bbox, score, thresh):
-    """Indices of ``bbox`` kept by greedy non-maximum suppression, highest
-    score first: a box goes when its IoU with a kept box is ``thresh`` or
-    more."""
-    order = numpy.argsort(-score, kind='stable')
-    bbox = bbox[order]
-    area = numpy.prod(bbox[:, 2:] - bbox[:, :2], axis=1)
-    keep = []
-    # Boxes not yet kept or suppressed, by descending score: each round
-    # keeps the first and compares it with the rest only.
-    remaining = numpy.arange(len(bbox))
-    while remaining.size:
-        i, rest = remaining[0], remaining[1:]
-        keep.append(i)
-        extent = numpy.minimum(bbox[i, 2:], bbox[rest, 2:]) - \
-            numpy.maximum(bbox[i, :2], bbox[rest, :2])
-        inter = numpy.prod(numpy.maximum(extent, 0), axis=1)
-        union = area[i] + area[rest] - inter
-        remaining = rest[inter / numpy.where(union > 0, union, 1) < thresh]
-    return order[numpy.asarray(keep, dtype=numpy.int64)]
-
-
 def _letterbox(img, insize):
     """(canvas, scaled_size): ``img`` scaled to [0, 1] and centred on a grey
     ``insize`` square, shrunk first (keeping its aspect ratio) if it does
     not fit. As ChainerCV, smaller images are not enlarged."""
-    C, H, W = img.shape
-    scale = min(insize / H, insize / W, 1.)
-    scaled_size = (int(H * scale), int(W * scale))
+    _, H, W = img.shape
     img = numpy.asarray(img, dtype=numpy.float32) / 255
+    scale = min(insize / H, insize / W)
     if scale < 1:
         # Bilinear between pixel centres, without antialiasing: the
         # weights were converted for ChainerCV's OpenCV resize, which
         # resamples this way.
         with chainer.no_backprop_mode():
-            img = F.resize_images(img[None], scaled_size,
+            img = F.resize_images(img[None], (int(H * scale), int(W * scale)),
                                   align_corners=False).array[0]
-    canvas = numpy.full((C, insize, insize), 0.5, dtype=numpy.float32)
-    y0 = (insize - scaled_size[0]) // 2
-    x0 = (insize - scaled_size[1]) // 2
-    canvas[:, y0:y0 + scaled_size[0], x0:x0 + scaled_size[1]] = img
-    return canvas, scaled_size
+    canvas, param = transforms.resize_contain(
+        img, (insize, insize), fill=0.5, return_param=True)
+    return canvas, param['scaled_size']
 
 
 class YOLOBase(chainer.Chain):
@@ -158,8 +135,9 @@ class YOLOBase(chainer.Chain):
         for label in range(self.n_fg_class):
             candidate = numpy.flatnonzero(
                 raw_score[:, label] >= self.score_thresh)
-            keep = _suppress(raw_bbox[candidate],
-                             raw_score[candidate, label], self.nms_thresh)
+            keep = utils.non_maximum_suppression(
+                raw_bbox[candidate], self.nms_thresh,
+                raw_score[candidate, label])
             keeps.append(candidate[keep])
         index = numpy.concatenate(keeps)
         label = numpy.repeat(numpy.arange(self.n_fg_class, dtype=numpy.int32),
@@ -205,12 +183,11 @@ class YOLOBase(chainer.Chain):
                 locs, objs, confs, sizes):
             bbox, label, score = self._decode(loc, obj, conf)
             # The image sits at the centre of the canvas: scale about it.
-            ratio = numpy.array(size, numpy.float32) / \
-                numpy.array(scaled_size, numpy.float32)
-            ratio = numpy.tile(ratio, 2)
-            center = numpy.tile(numpy.array(size, numpy.float32) / 2, 2)
-            bbox = (bbox - self.insize / 2) * ratio + center
-            bboxes.append(bbox.astype(numpy.float32))
+            bbox = transforms.translate_bbox(
+                bbox, -self.insize / 2, -self.insize / 2)
+            bbox = transforms.resize_bbox(bbox, scaled_size, size)
+            bbox = transforms.translate_bbox(bbox, size[0] / 2, size[1] / 2)
+            bboxes.append(bbox)
             labels.append(label)
             scores.append(score)
         return bboxes, labels, scores

@@ -11,7 +11,6 @@ import chainer_core
 from chainer_core import serializers
 
 from chainer_cv.links.model import yolo
-from chainer_cv.links.model.yolo import yolo_base
 
 
 def _sigmoid(x):
@@ -126,38 +125,6 @@ def test_decode_of_nothing(tiny):
     assert bbox.shape == (0, 4) and bbox.dtype == numpy.float32
     assert label.shape == (0,) and label.dtype == numpy.int32
     assert score.shape == (0,) and score.dtype == numpy.float32
-
-
-def _greedy_nms(bbox, score, thresh):
-    """Box by box from the highest score, kept unless a kept box overlaps
-    it with IoU thresh or more."""
-    keep = []
-    for i in numpy.argsort(-score, kind='stable'):
-        for j in keep:
-            extent = numpy.minimum(bbox[i, 2:], bbox[j, 2:]) - \
-                numpy.maximum(bbox[i, :2], bbox[j, :2])
-            inter = numpy.prod(numpy.maximum(extent, 0))
-            union = numpy.prod(bbox[i, 2:] - bbox[i, :2]) + \
-                numpy.prod(bbox[j, 2:] - bbox[j, :2]) - inter
-            if inter >= thresh * union:
-                break
-        else:
-            keep.append(i)
-    return keep
-
-
-@pytest.mark.parametrize('n', [0, 1, 200])
-@pytest.mark.parametrize('thresh', [0.3, 0.7])
-def test_suppression_is_greedy(n, thresh):
-    rng = numpy.random.RandomState(n)
-    top_left = rng.uniform(0, 100, (n, 2))
-    bbox = numpy.concatenate(
-        (top_left, top_left + rng.uniform(1, 40, (n, 2))), axis=1).astype(
-            numpy.float32)
-    score = rng.uniform(size=n).astype(numpy.float32)
-    numpy.testing.assert_array_equal(
-        yolo_base._suppress(bbox, score, thresh),
-        _greedy_nms(bbox, score, thresh))
 
 
 def test_predict_maps_boxes_back_through_the_letterbox(monkeypatch):
