@@ -5,9 +5,9 @@ import numpy
 import chainer_core as chainer
 import chainer_core.functions as F
 
-from chainer_cv.links.model import _pretrained
 from chainer_cv import transforms
 from chainer_cv import utils
+from chainer_cv.links.model import _pretrained
 
 
 def _sigmoid(x):
