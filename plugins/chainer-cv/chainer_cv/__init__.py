@@ -10,8 +10,8 @@ import importlib
 __version__ = '0.1.0'
 
 _SUBPACKAGES = ('chainer_experimental', 'datasets', 'evaluations',
-                'extensions', 'functions', 'links', 'transforms', 'utils',
-                'visualizations')
+                'experimental', 'extensions', 'functions', 'links',
+                'transforms', 'utils', 'visualizations')
 
 
 def __getattr__(name):

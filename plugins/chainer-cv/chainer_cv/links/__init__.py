@@ -1,8 +1,10 @@
 """Links of ChainerCV: building blocks, the pickable sequential chain, the
-feature predictor and classification models."""
+feature predictor, and the models for classification, detection and
+semantic segmentation."""
 from chainer_cv.links.connection import Conv2DActiv  # NOQA
 from chainer_cv.links.connection import Conv2DBNActiv  # NOQA
 from chainer_cv.links.connection import SEBlock  # NOQA
+from chainer_cv.links.connection import SeparableConv2DBNActiv  # NOQA
 
 from chainer_cv.links.model.feature_predictor import FeaturePredictor  # NOQA
 from chainer_cv.links.model.pickable_sequential_chain import PickableSequentialChain  # NOQA
@@ -16,3 +18,14 @@ from chainer_cv.links.model.senet import SEResNet50  # NOQA
 from chainer_cv.links.model.senet import SEResNeXt101  # NOQA
 from chainer_cv.links.model.senet import SEResNeXt50  # NOQA
 from chainer_cv.links.model.vgg import VGG16  # NOQA
+from chainer_cv.links.model.mobilenet import MobileNetV2  # NOQA
+
+from chainer_cv.links.model.faster_rcnn import FasterRCNNVGG16  # NOQA
+from chainer_cv.links.model.ssd import SSD300  # NOQA
+from chainer_cv.links.model.ssd import SSD512  # NOQA
+from chainer_cv.links.model.yolo import YOLOv2  # NOQA
+from chainer_cv.links.model.yolo import YOLOv2Tiny  # NOQA
+from chainer_cv.links.model.yolo import YOLOv3  # NOQA
+
+from chainer_cv.links.model.deeplab import DeepLabV3plusXception65  # NOQA
+from chainer_cv.links.model.segnet import SegNetBasic  # NOQA

@@ -4,6 +4,17 @@ from chainer_core.links import BatchNormalization
 from chainer_core.links import Convolution2D
 
 
+def normalization(size, bn_kwargs):
+    """Batch normalization of ``size`` channels; across processes
+    (chainer-mn's MultiNodeBatchNormalization) when ``bn_kwargs`` has a
+    ``comm``."""
+    if 'comm' in bn_kwargs:
+        # ChainerMN is an optional add-on: needed only when asked for.
+        from chainer_mn.links import MultiNodeBatchNormalization
+        return MultiNodeBatchNormalization(size, **bn_kwargs)
+    return BatchNormalization(size, **bn_kwargs)
+
+
 class Conv2DBNActiv(chainer.Chain):
     """Convolution2D, batch normalization and an activation.
 
@@ -42,14 +53,7 @@ class Conv2DBNActiv(chainer.Chain):
             self.conv = Convolution2D(
                 in_channels, out_channels, ksize, stride, pad, nobias,
                 initialW, initial_bias, dilate=dilate, groups=groups)
-            if 'comm' in bn_kwargs:
-                # ChainerMN is an optional add-on: needed only when asked
-                # for.
-                from chainer_mn.links import MultiNodeBatchNormalization
-                self.bn = MultiNodeBatchNormalization(out_channels,
-                                                      **bn_kwargs)
-            else:
-                self.bn = BatchNormalization(out_channels, **bn_kwargs)
+            self.bn = normalization(out_channels, bn_kwargs)
 
     def forward(self, x):
         h = self.bn(self.conv(x))

@@ -1,16 +1,9 @@
 import chainer_core as chainer
 from chainer_core.functions import identity
 from chainer_core.functions import relu
-from chainer_core.links import BatchNormalization
 from chainer_core.links import Convolution2D
 
-
-def _normalization(size, bn_kwargs):
-    if 'comm' in bn_kwargs:
-        # ChainerMN is an optional add-on: needed only when asked for.
-        from chainer_mn.links import MultiNodeBatchNormalization
-        return MultiNodeBatchNormalization(size, **bn_kwargs)
-    return BatchNormalization(size, **bn_kwargs)
+from chainer_cv.links.connection.conv_2d_bn_activ import normalization
 
 
 class SeparableConv2DBNActiv(chainer.Chain):
@@ -56,8 +49,8 @@ class SeparableConv2DBNActiv(chainer.Chain):
             self.pointwise = Convolution2D(
                 in_channels, out_channels, 1, 1, 0, nobias, pw_initialW,
                 pw_initial_bias)
-            self.dw_bn = _normalization(in_channels, bn_kwargs)
-            self.pw_bn = _normalization(out_channels, bn_kwargs)
+            self.dw_bn = normalization(in_channels, bn_kwargs)
+            self.pw_bn = normalization(out_channels, bn_kwargs)
 
     def forward(self, x):
         h = self.dw_activ(self.dw_bn(self.depthwise(x)))

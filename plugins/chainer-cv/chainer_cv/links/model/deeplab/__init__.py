@@ -1,4 +1,3 @@
-from chainer_cv.links.model.deeplab._separable_conv_2d_bn_activ import SeparableConv2DBNActiv  # NOQA
 from chainer_cv.links.model.deeplab.aspp import SeparableASPP  # NOQA
 from chainer_cv.links.model.deeplab.deeplab_v3_plus import Decoder  # NOQA
 from chainer_cv.links.model.deeplab.deeplab_v3_plus import DeepLabV3plus  # NOQA

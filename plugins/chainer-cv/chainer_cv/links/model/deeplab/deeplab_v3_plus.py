@@ -6,8 +6,7 @@ import chainer_core.links as L
 
 from chainer_cv.links.connection import Conv2DBNActiv
 from chainer_cv.links.model import _pretrained
-from chainer_cv.links.model.deeplab._separable_conv_2d_bn_activ import \
-    SeparableConv2DBNActiv
+from chainer_cv.links.connection import SeparableConv2DBNActiv
 from chainer_cv.links.model.deeplab.aspp import SeparableASPP
 from chainer_cv.links.model.deeplab.xception import Xception65
 

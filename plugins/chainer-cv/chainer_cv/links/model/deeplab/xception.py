@@ -4,8 +4,7 @@ import chainer_core as chainer
 import chainer_core.functions as F
 
 from chainer_cv.links.connection import Conv2DBNActiv
-from chainer_cv.links.model.deeplab._separable_conv_2d_bn_activ import \
-    SeparableConv2DBNActiv
+from chainer_cv.links.connection import SeparableConv2DBNActiv
 
 
 class XceptionBlock(chainer.Chain):

@@ -10,7 +10,7 @@ import chainer_core
 from chainer_core import serializers
 
 from chainer_cv.links.model.deeplab import DeepLabV3plusXception65
-from chainer_cv.links.model.deeplab import SeparableConv2DBNActiv
+from chainer_cv.links.connection import SeparableConv2DBNActiv
 
 _N_CLASS = 5
 _VOC_FILE = 'deeplabv3plus_xception65_voc_converted_2019_02_15.npz'
