@@ -52,6 +52,17 @@ class GraphInput:
         return None if self.shape is None else len(self.shape)
 
 
+def _retain(fnode, inputs, outputs):
+    """Keep the inputs and outputs ``fnode`` asked to retain for backward
+    (as each graph holds them: arrays, or graph arrays)."""
+    idx = fnode._input_indexes_to_retain
+    if idx is not None:
+        fnode._retained_input_data = tuple([inputs[i] for i in idx])
+    idx = fnode._output_indexes_to_retain
+    if idx is not None:
+        fnode._retained_output_data = tuple([outputs[i] for i in idx])
+
+
 class CoreGraph:
     """The core's graph: nodes are VariableNodes, the gradient of a place is
     its Variable's ``_grad_var``."""
@@ -165,12 +176,7 @@ class CoreGraph:
             ret.append(v)
             out_nodes.append(weakref.ref(n))
         fnode.outputs = tuple(out_nodes)
-        idx = fnode._input_indexes_to_retain
-        if idx is not None:
-            fnode._retained_input_data = tuple([in_data[i] for i in idx])
-        idx = fnode._output_indexes_to_retain
-        if idx is not None:
-            fnode._retained_output_data = tuple([outputs[i] for i in idx])
+        _retain(fnode, in_data, outputs)
         return tuple(ret)
 
     def retained_inputs(self, fnode):
@@ -397,12 +403,7 @@ class BackendGraph:
         fnode._graph = graph
         fnode._graph_handle = handle
         fnode.inputs = tuple([GraphInput(x) for x in input_vars])
-        idx = fnode._input_indexes_to_retain
-        if idx is not None:
-            fnode._retained_input_data = tuple([g_in[i] for i in idx])
-        idx = fnode._output_indexes_to_retain
-        if idx is not None:
-            fnode._retained_output_data = tuple([outputs[i] for i in idx])
+        _retain(fnode, g_in, outputs)
         from_graph = _variable_module.variable_from_graph
         return tuple([from_graph(graph, y) for y in g_out])
 

@@ -1,6 +1,23 @@
 """The multi-node optimizer: averages gradients before each update."""
 
 
+def _backward(opt, lossfun, args, kwds):
+    """The optimizer's target, after ``lossfun(*args, **kwds)``'s gradients
+    (when a lossfun is given) replaced its old ones."""
+    target = opt.target
+    if target is None:
+        raise RuntimeError('the optimizer is not set up: call '
+                           'optimizer.setup(link) first')
+    if lossfun is not None:
+        loss = lossfun(*args, **kwds)
+        if getattr(opt, '_use_cleargrads', True):
+            target.cleargrads()
+        else:
+            target.zerograds()
+        loss.backward(loss_scale=opt._loss_scale)
+    return target
+
+
 class _MultiNodeOptimizer:
     """Wraps an optimizer: ``update`` averages the gradients over the
     processes, then lets the wrapped optimizer update. Every other
@@ -24,18 +41,7 @@ class _MultiNodeOptimizer:
         over the processes and update (or, when the parameters changed,
         broadcast them from rank 0)."""
         opt = self.actual_optimizer
-        target = opt.target
-        if target is None:
-            raise RuntimeError('the optimizer is not set up: call '
-                               'optimizer.setup(link) first')
-        if lossfun is not None:
-            loss = lossfun(*args, **kwds)
-            if getattr(opt, '_use_cleargrads', True):
-                target.cleargrads()
-            else:
-                target.zerograds()
-            loss.backward(loss_scale=opt._loss_scale)
-            del loss
+        target = _backward(opt, lossfun, args, kwds)
         if self.is_changed(target):
             self.communicator.bcast_data(target)
         else:
@@ -120,18 +126,7 @@ class _DoubleBufferingOptimizer(_MultiNodeOptimizer):
         averaging and update with the previous step's averages (or, when
         the parameters changed, broadcast them from rank 0)."""
         opt = self.actual_optimizer
-        target = opt.target
-        if target is None:
-            raise RuntimeError('the optimizer is not set up: call '
-                               'optimizer.setup(link) first')
-        if lossfun is not None:
-            loss = lossfun(*args, **kwds)
-            if getattr(opt, '_use_cleargrads', True):
-                target.cleargrads()
-            else:
-                target.zerograds()
-            loss.backward(loss_scale=opt._loss_scale)
-            del loss
+        target = _backward(opt, lossfun, args, kwds)
         comm = self.communicator
         # The gradients of the averaging in flight become the parameters'
         # below: wait for it on the current stream before touching them.
