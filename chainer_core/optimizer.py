@@ -162,7 +162,7 @@ class UpdateRule:
         if not self.enabled:
             return
         self.t += 1
-        if param.array is None or param.grad is None:
+        if param._data is None or param._grad_array() is None:
             return
         if self._use_fp32_update and param.dtype == numpy.float16:
             self._update_in_fp32(param)
@@ -555,8 +555,9 @@ class GradientMethod(Optimizer):
     @staticmethod
     def _reallocate_cleared_grads(params):
         for param in params:
-            if param.array is not None and param.grad is None:
-                param.grad = param.device.xp.zeros_like(param.array)
+            data = param._data
+            if data is not None and param._grad_array() is None:
+                param.grad = param.device.xp.zeros_like(data)
 
     def call_hooks(self, timing='pre'):
         """Call the hooks of ``timing``; gradients a hook clears are

@@ -21,8 +21,9 @@ class SGDRule(optimizer.UpdateRule):
             self.hyperparam.lr = lr
 
     def update_core(self, param):
-        kernels.lookup('sgd_update', param.array)(
-            param.array, param.grad, self.hyperparam.lr)
+        data = param._data
+        kernels.lookup('sgd_update', data)(data, param.grad,
+                                           self.hyperparam.lr)
 
 
 class SGD(optimizer.GradientMethod):
