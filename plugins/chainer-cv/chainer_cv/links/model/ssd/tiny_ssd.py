@@ -9,21 +9,23 @@ from chainer_cv.links.model.ssd.ssd import SSD
 class TinyExtractor(chainer.Chain):
     """Six 3x3 :class:`~chainercv.links.Conv2DBNActiv` blocks giving four
     feature maps, of strides 4, 8, 16 and 32 (``insize`` a multiple of
-    32)."""
+    32), of ``width / 2``, ``width`` then ``2 * width`` channels."""
 
-    def __init__(self, insize=64):
+    def __init__(self, insize=64, width=32):
         if insize % 32:
             raise ValueError('insize must be a multiple of 32')
         self.insize = insize
         self.grids = tuple(insize // s for s in (4, 8, 16, 32))
         super().__init__()
         with self.init_scope():
-            self.conv1 = Conv2DBNActiv(3, 16, 3, pad=1)
-            self.conv2 = Conv2DBNActiv(16, 32, 3, pad=1)
-            self.conv3 = Conv2DBNActiv(32, 64, 3, pad=1)
-            self.conv4 = Conv2DBNActiv(64, 64, 3, pad=1)
-            self.conv5 = Conv2DBNActiv(64, 64, 3, stride=2, pad=1)
-            self.conv6 = Conv2DBNActiv(64, 64, 3, stride=2, pad=1)
+            self.conv1 = Conv2DBNActiv(3, width // 2, 3, pad=1)
+            self.conv2 = Conv2DBNActiv(width // 2, width, 3, pad=1)
+            self.conv3 = Conv2DBNActiv(width, 2 * width, 3, pad=1)
+            self.conv4 = Conv2DBNActiv(2 * width, 2 * width, 3, pad=1)
+            self.conv5 = Conv2DBNActiv(2 * width, 2 * width, 3, stride=2,
+                                       pad=1)
+            self.conv6 = Conv2DBNActiv(2 * width, 2 * width, 3, stride=2,
+                                       pad=1)
 
     def forward(self, x):
         h = F.max_pooling_2d(self.conv1(x), 2)
@@ -48,10 +50,11 @@ class TinySSD(SSD):
         n_fg_class (int): foreground classes.
         insize (int): the input side, a multiple of 32.
         mean (float or numpy.ndarray): subtracted from the images.
+        width (int): the width of :class:`TinyExtractor`.
     """
 
-    def __init__(self, n_fg_class, insize=64, mean=128):
-        extractor = TinyExtractor(insize)
+    def __init__(self, n_fg_class, insize=64, mean=128, width=32):
+        extractor = TinyExtractor(insize, width)
         fractions = (0.125, 0.25, 0.45, 0.7, 0.95)
         super().__init__(
             extractor=extractor,

@@ -59,36 +59,52 @@ class TrainTransform:
     ``size x size``; a random horizontal flip; the mean subtracted and
     the boxes encoded by ``coder``.
 
+    The first three steps can be turned off: where the test images look
+    like the training images (a synthetic data set with unlimited
+    examples) they buy little, and the crop's search for a crop meeting
+    its constraints costs most of the time of the whole transform.
+
     Args:
         coder (MultiboxCoder): the coder of the model (copied).
         size (int): the input side of the model.
         mean (numpy.ndarray): the mean of the model, ``(3, 1, 1)``.
+        distort (bool): apply :func:`random_distort`.
+        max_expand_ratio (float): the ``max_ratio`` of
+            :func:`chainercv.transforms.random_expand`; 1 never expands.
+        crop (bool): apply :func:`random_crop_with_bbox_constraints`.
 
     Returns (of a call): ``(img, mb_loc, mb_label)``.
     """
 
-    def __init__(self, coder, size, mean):
+    def __init__(self, coder, size, mean, distort=True, max_expand_ratio=4,
+                 crop=True):
         self.coder = copy.copy(coder)
         self.size = size
         self.mean = mean
+        self.distort = distort
+        self.max_expand_ratio = max_expand_ratio
+        self.crop = crop
 
     def __call__(self, in_data):
         img, bbox, label = in_data
 
-        img = random_distort(img)
+        if self.distort:
+            img = random_distort(img)
 
-        if numpy.random.randint(2):
+        if self.max_expand_ratio > 1 and numpy.random.randint(2):
             img, param = transforms.random_expand(
-                img, fill=self.mean, return_param=True)
+                img, max_ratio=self.max_expand_ratio, fill=self.mean,
+                return_param=True)
             bbox = transforms.translate_bbox(
                 bbox, y_offset=param['y_offset'], x_offset=param['x_offset'])
 
-        img, param = random_crop_with_bbox_constraints(
-            img, bbox, return_param=True)
-        bbox, param = transforms.crop_bbox(
-            bbox, y_slice=param['y_slice'], x_slice=param['x_slice'],
-            allow_outside_center=False, return_param=True)
-        label = label[param['index']]
+        if self.crop:
+            img, param = random_crop_with_bbox_constraints(
+                img, bbox, return_param=True)
+            bbox, param = transforms.crop_bbox(
+                bbox, y_slice=param['y_slice'], x_slice=param['x_slice'],
+                allow_outside_center=False, return_param=True)
+            label = label[param['index']]
 
         _, H, W = img.shape
         img = resize_with_random_interpolation(img, (self.size, self.size))
