@@ -10,14 +10,14 @@ import sys
 import time
 
 
-def measure(step, min_block_s=0.2, blocks=7, synchronize=None):
+def measure(step, min_block_s=0.2, blocks=7, synchronize=None, warmup=3):
     """Median and fastest seconds per call over ``blocks`` timed blocks.
 
     ``synchronize`` (for a device that queues work, as a GPU does) is called
     at the end of every block, so that a block's time includes its work.
     """
     sync = synchronize or (lambda: None)
-    for _ in range(3):
+    for _ in range(warmup):
         step()
     sync()
     n = 1
@@ -49,8 +49,11 @@ def main():
     parser.add_argument('--threads', type=int, required=True)
     parser.add_argument('--case', action='append', required=True,
                         help='workload:batch')
+    parser.add_argument('--warmup', type=int, default=3)
+    parser.add_argument('--blocks', type=int, default=7)
     args = parser.parse_args()
     sys.path.insert(0, __file__.rsplit('/', 1)[0])
+    import cv_workloads
     import workloads
 
     if args.framework == 'torch':
@@ -59,6 +62,8 @@ def main():
         version = torch.__version__
 
         def make(name, batch):
+            if name in cv_workloads.CV_WORKLOADS:
+                return cv_workloads.build_torch(torch, name, batch)
             return workloads.build_torch(torch, name, batch)
         device_name = 'cpu'
     else:
@@ -71,6 +76,8 @@ def main():
         device_name = str(device)
 
         def make(name, batch):
+            if name in cv_workloads.CV_WORKLOADS:
+                return cv_workloads.build(chainer, name, batch, device)
             return workloads.build(chainer, name, batch, device)
 
     for case in args.case:
@@ -81,14 +88,16 @@ def main():
         # One workload that a runtime lacks an op for must not cost the
         # measurements of the others.
         try:
-            median, fastest, n = measure(make(name, int(batch)))
+            median, fastest, n = measure(make(name, int(batch)),
+                                         blocks=args.blocks,
+                                         warmup=args.warmup)
         except Exception as e:
             row['error'] = '{}: {}'.format(type(e).__name__, e)[:300]
         else:
             # The fastest block next to the median shows how much other load
             # on the machine moved the number.
             row.update(us_per_iter=median * 1e6, us_min_block=fastest * 1e6,
-                       iterations_per_block=n)
+                       iterations_per_block=n, blocks=args.blocks)
         print(json.dumps(row), flush=True)
 
 

@@ -9,6 +9,8 @@ Chainer's.
     python bench/run.py --threads 1 --cases tiny_mlp_step:1 add_grad:1
     python bench/run.py --chainer-python /path/to/venv/bin/python
     python bench/run.py --import-time         # also time each import
+    python bench/run.py --warmup 1 --blocks 3 --cases ssd300_predict:1 \
+        faster_rcnn_vgg16_predict:1 resnet50_infer:8   # chainer-cv models
 
 Each framework runs in its own process with the thread count pinned (OMP,
 OpenBLAS, MKL and PyTorch's intra-op pool) before any library loads.
@@ -52,9 +54,11 @@ def pinned_env(threads):
     return env
 
 
-def run_worker(python, framework, device, threads, cases):
+def run_worker(python, framework, device, threads, cases, warmup=3,
+               blocks=7):
     cmd = [python, os.path.join(HERE, '_worker.py'), '--framework',
-           framework, '--device', device, '--threads', str(threads)]
+           framework, '--device', device, '--threads', str(threads),
+           '--warmup', str(warmup), '--blocks', str(blocks)]
     for case in cases:
         cmd += ['--case', case]
     proc = subprocess.run(cmd, env=pinned_env(threads), capture_output=True,
@@ -150,6 +154,11 @@ def main():
     parser.add_argument('--cases', nargs='+', default=list(DEFAULT_CASES),
                         help='workload:batch items')
     parser.add_argument('--threads', type=int, default=2)
+    parser.add_argument('--warmup', type=int, default=3,
+                        help='untimed calls before the blocks')
+    parser.add_argument('--blocks', type=int, default=7,
+                        help='timed blocks (of at least 0.2 s) whose median '
+                        'is reported; fewer suit models of seconds a call')
     parser.add_argument('--devices', nargs='*',
                         help='chainer-core devices (default: all available)')
     parser.add_argument('--no-torch', action='store_true')
@@ -165,13 +174,15 @@ def main():
     rows = []
     for device in devices:
         rows += run_worker(sys.executable, 'chainer_core', device,
-                           args.threads, args.cases)
+                           args.threads, args.cases, args.warmup,
+                           args.blocks)
     if use_torch:
         rows += run_worker(sys.executable, 'torch', 'cpu', args.threads,
-                           args.cases)
+                           args.cases, args.warmup, args.blocks)
     if args.chainer_python:
         rows += run_worker(args.chainer_python, 'chainer', '@numpy',
-                           args.threads, args.cases)
+                           args.threads, args.cases, args.warmup,
+                           args.blocks)
 
     imports = []
     if args.import_time:
