@@ -6,6 +6,7 @@ import chainer_core.links as L
 
 from chainer_cv.links.connection import Conv2DBNActiv
 from chainer_cv.links.model import _pretrained
+from chainer_cv.links.model import _segmentation
 from chainer_cv.links.connection import SeparableConv2DBNActiv
 from chainer_cv.links.model.deeplab.aspp import SeparableASPP
 from chainer_cv.links.model.deeplab.xception import Xception65
@@ -50,11 +51,6 @@ class Decoder(chainer.Chain):
         pool = F.resize_images(pool, x.shape[2:])
         h = F.concat((pool, x), axis=1)
         return self.conv_logits(self.conv2(self.conv1(h)))
-
-
-def _resize(img, size):
-    # Bilinear with pixel centres aligned, as ChainerCV's resize.
-    return F.resize_images(img[None], size, align_corners=False).array[0]
 
 
 class DeepLabV3plus(chainer.Chain):
@@ -121,7 +117,7 @@ class DeepLabV3plus(chainer.Chain):
         h, w = H, W
         if scale != 1.0:
             h, w = int(H * scale), int(W * scale)
-            img = _resize(img, (h, w))
+            img = _segmentation.resize(img, (h, w))
         x = self.prepare(img)
         score = F.softmax(self.forward(self.device.send(x[None])), axis=1)
         score = F.resize_images(score, x.shape[1:])[0, :, :h, :w]
@@ -144,16 +140,9 @@ class DeepLabV3plus(chainer.Chain):
             image, of its size.
         """
         flips = (False, True) if self.flip else (False,)
-        labels = []
-        with chainer.using_config('train', False), \
-                chainer.no_backprop_mode():
-            for img in imgs:
-                img = numpy.asarray(img, numpy.float32)
-                score = sum(self._probabilities(img, scale, flip)
-                            for scale in self.scales for flip in flips)
-                labels.append(numpy.argmax(score, axis=0).astype(
-                    numpy.int32))
-        return labels
+        return _segmentation.label_maps(imgs, lambda img: sum(
+            self._probabilities(img, scale, flip)
+            for scale in self.scales for flip in flips))
 
 
 def _bn_kwargs(eps):

@@ -8,6 +8,7 @@ import chainer_core.links as L
 
 from chainer_cv.links.connection import Conv2DBNActiv
 from chainer_cv.links.model import _pretrained
+from chainer_cv.links.model import _segmentation
 from chainer_cv.links.model.pickable_sequential_chain import \
     PickableSequentialChain
 from chainer_cv.links.model.pspnet.transforms import convolution_crop
@@ -16,11 +17,6 @@ from chainer_cv.links.model.resnet import ResBlock
 # RGB means of ILSVRC2012, as PSPNet's weights expect.
 _imagenet_mean = numpy.array((123.68, 116.779, 103.939),
                              dtype=numpy.float32)[:, None, None]
-
-
-def _resize(x, size):
-    # Bilinear with pixel centres aligned, as ChainerCV's resize.
-    return F.resize_images(x, size, align_corners=False)
 
 
 class PyramidPoolingModule(chainer.ChainList):
@@ -223,7 +219,7 @@ class PSPNet(chainer.Chain):
             ratio = min(self.input_size[0] / H, self.input_size[1] / W, 1.)
             h, w = int(H * ratio), int(W * ratio)
             if ratio < 1:
-                img = _resize(img[None], (h, w)).array[0]
+                img = _segmentation.resize(img, (h, w))
             top = (self.input_size[0] - h) // 2
             left = (self.input_size[1] - w) // 2
             canvas = numpy.zeros((3,) + self.input_size, numpy.float32)
@@ -240,7 +236,7 @@ class PSPNet(chainer.Chain):
                 score = score + self._tile_predict(img)
                 continue
             size = (int(H * scale), int(W * scale))
-            s = self._tile_predict(_resize(img[None], size).array[0])
+            s = self._tile_predict(_segmentation.resize(img, size))
             score = score + F.resize_images(s[None], (H, W)).array[0]
         return score / len(self.scales)
 
@@ -255,16 +251,9 @@ class PSPNet(chainer.Chain):
             list of numpy.ndarray: an int32 label map ``(H, W)`` for each
             image, of its size.
         """
-        labels = []
-        with chainer.using_config('train', False), \
-                chainer.no_backprop_mode():
-            for img in imgs:
-                img = numpy.asarray(img, numpy.float32)
-                score = self._tile_predict(img) if self.scales is None \
-                    else self._multiscale_predict(img)
-                labels.append(numpy.argmax(score, axis=0).astype(
-                    numpy.int32))
-        return labels
+        return _segmentation.label_maps(
+            imgs, self._tile_predict if self.scales is None
+            else self._multiscale_predict)
 
 
 def _trained(depth, n_class, input_size, dataset, date):

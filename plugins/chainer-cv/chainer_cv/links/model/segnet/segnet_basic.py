@@ -5,6 +5,7 @@ import chainer_core.functions as F
 import chainer_core.links as L
 
 from chainer_cv.links.model import _pretrained
+from chainer_cv.links.model import _segmentation
 
 _models = {
     'camvid': {'param': {'n_class': 11}, 'overwritable': (),
@@ -102,19 +103,12 @@ class SegNetBasic(chainer.Chain):
             list of numpy.ndarray: an int32 label map ``(H, W)`` for each
             image, of its size, with values in ``[0, n_class)``.
         """
-        labels = []
-        cpu = chainer.backend.CpuDevice()
-        for img in imgs:
-            _, H, W = img.shape
-            x = self.device.send(numpy.asarray(img, numpy.float32)[None])
-            with chainer.using_config('train', False), \
-                    chainer.no_backprop_mode():
-                score = self.forward(x)
-                if score.shape[2:] != (H, W):
-                    # A bilinear resize with pixel centres aligned, as
-                    # ChainerCV's resize.
-                    score = F.resize_images(score, (H, W),
-                                            align_corners=False)
-            score = numpy.asarray(cpu.send(score.array))[0]
-            labels.append(numpy.argmax(score, axis=0).astype(numpy.int32))
-        return labels
+        return _segmentation.label_maps(imgs, self._score)
+
+    def _score(self, img):
+        _, H, W = img.shape
+        score = self.forward(self.device.send(img[None]))
+        if score.shape[2:] != (H, W):
+            score = _segmentation.resize(score, (H, W))
+        return numpy.asarray(
+            chainer.backend.CpuDevice().send(score.array))[0]
