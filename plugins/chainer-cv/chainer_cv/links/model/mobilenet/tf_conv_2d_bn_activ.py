@@ -1,7 +1,7 @@
 import chainer_core as chainer
 from chainer_core.functions import relu
-from chainer_core.links import BatchNormalization
 
+from chainer_cv.links.connection.conv_2d_bn_activ import normalization
 from chainer_cv.links.model.mobilenet.tf_convolution_2d import \
     TFConvolution2D
 
@@ -42,14 +42,7 @@ class TFConv2DBNActiv(chainer.Chain):
             self.conv = TFConvolution2D(
                 in_channels, out_channels, ksize, stride, pad, nobias,
                 initialW, initial_bias, dilate=dilate, groups=groups)
-            if 'comm' in bn_kwargs:
-                # ChainerMN is an optional add-on: needed only when asked
-                # for.
-                from chainer_mn.links import MultiNodeBatchNormalization
-                self.bn = MultiNodeBatchNormalization(out_channels,
-                                                      **bn_kwargs)
-            else:
-                self.bn = BatchNormalization(out_channels, **bn_kwargs)
+            self.bn = normalization(out_channels, bn_kwargs)
 
     def forward(self, x):
         h = self.bn(self.conv(x))
