@@ -14,3 +14,15 @@ def crop_size(img, size, func):
 def crop(img, y_slice, x_slice, copy):
     out = img[:, y_slice, x_slice]
     return out.copy() if copy else out
+
+
+def crop_window(img, y, x, size, copy, return_param):
+    """The ``(H, W)`` window of ``img`` whose top-left pixel is ``(y, x)``;
+    with ``return_param``, also its slices as ``y_slice`` and
+    ``x_slice``."""
+    H, W = size
+    y_slice, x_slice = slice(y, y + H), slice(x, x + W)
+    out = crop(img, y_slice, x_slice, copy)
+    if return_param:
+        return out, {'y_slice': y_slice, 'x_slice': x_slice}
+    return out

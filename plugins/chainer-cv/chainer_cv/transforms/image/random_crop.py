@@ -1,6 +1,6 @@
 import random
 
-from chainer_cv.transforms.image.crop import crop, crop_size
+from chainer_cv.transforms.image.crop import crop_size, crop_window
 from chainer_cv.utils._checks import check_image
 
 
@@ -34,8 +34,4 @@ def random_crop(img, size, return_param=False, copy=False):
     H, W = crop_size(img, size, 'random_crop')
     y = random.randint(0, img.shape[1] - H)
     x = random.randint(0, img.shape[2] - W)
-    y_slice, x_slice = slice(y, y + H), slice(x, x + W)
-    out = crop(img, y_slice, x_slice, copy)
-    if return_param:
-        return out, {'y_slice': y_slice, 'x_slice': x_slice}
-    return out
+    return crop_window(img, y, x, (H, W), copy, return_param)
