@@ -45,19 +45,16 @@ class FasterRCNN(chainer.Chain):
             if name not in _values:
                 raise ValueError('return_values: {!r} is not one of {}'
                                  .format(name, _values))
-        self._store_rois = 'rois' in return_values
-        self._run_mask = 'masks' in return_values
-        self._run_bbox = self._run_mask or any(
-            name in return_values for name in ('bboxes', 'labels', 'scores'))
-        if self._run_mask and mask_head is None:
+        run_mask = 'masks' in return_values
+        if run_mask and mask_head is None:
             raise ValueError("return_values: 'masks' needs a mask_head")
         super().__init__()
         with self.init_scope():
             self.extractor = extractor
             self.rpn = rpn
-            if self._run_bbox:
+            if run_mask or _needs_boxes(return_values):
                 self.bbox_head = bbox_head
-            if self._run_mask:
+            if run_mask:
                 self.mask_head = mask_head
         self.return_values = return_values
         self.min_size = min_size
@@ -150,12 +147,13 @@ class FasterRCNN(chainer.Chain):
             anchors = self.rpn.anchors(h.shape[2:] for h in hs)
             rois, roi_indices = self.rpn.decode(rpn_locs, rpn_confs,
                                                 anchors, x.shape)
-            if self._store_rois:
+            if 'rois' in self.return_values:
                 host_rois = to_host(rois)
                 host_indices = to_host(roi_indices)
                 output['rois'] = [host_rois[host_indices == i] / scale
                                   for i, scale in enumerate(scales)]
-            if self._run_bbox:
+            if 'masks' in self.return_values or \
+                    _needs_boxes(self.return_values):
                 rois, roi_indices = self.bbox_head.distribute(rois,
                                                               roi_indices)
                 locs, confs = self.bbox_head(hs, rois, roi_indices)
@@ -163,7 +161,7 @@ class FasterRCNN(chainer.Chain):
                     self.bbox_head.decode(
                         rois, roi_indices, locs, confs, scales, sizes,
                         self.nms_thresh, self.score_thresh)
-            if self._run_mask:
+            if 'masks' in self.return_values:
                 output['masks'] = self._segment(
                     hs, output['bboxes'], output['labels'], scales, sizes)
         return tuple(output[name] for name in self.return_values)
@@ -184,6 +182,11 @@ class FasterRCNN(chainer.Chain):
         ends = numpy.cumsum([len(bbox) for bbox in bboxes])[:-1]
         return self.mask_head.decode(numpy.split(segms, ends), bboxes,
                                      labels, sizes)
+
+
+def _needs_boxes(return_values):
+    return any(name in return_values for name in ('bboxes', 'labels',
+                                                  'scores'))
 
 
 # The name torchvision and Detectron2 give the same base.
