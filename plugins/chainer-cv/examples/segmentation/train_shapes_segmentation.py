@@ -7,8 +7,8 @@ shapes data set with the Trainer, following its test mean IoU with
 The default network, ``SmallSegNet``, is a small encoder-decoder of
 ``Conv2DBNActiv`` blocks with a skip connection at each scale;
 ``--model segnet_basic`` trains ChainerCV's ``SegNetBasic`` instead, whose
-7 x 7 convolutions of 64 channels at every scale cost about fifty times
-as much (a few seconds a batch on two CPU cores). What lands in ``--out``:
+7 x 7 convolutions of 64 channels at every scale take about eight times
+the multiply-adds. What lands in ``--out``:
 
 * ``log``: the loss and ``validation/main/miou``, ``pixel_accuracy`` and
   the IoU of each class on ``--n-test`` held-out images, at each
@@ -17,7 +17,7 @@ as much (a few seconds a batch on two CPU cores). What lands in ``--out``:
   predicted ones, by ``vis_semantic_segmentation``;
 * ``model.npz``: the weights.
 
-It takes one to two minutes on two CPU cores.
+It takes three to four minutes on two CPU cores.
 """
 import argparse
 import os
