@@ -21,6 +21,10 @@ from chainer_cv.links.model.vgg import VGG16  # NOQA
 from chainer_cv.links.model.mobilenet import MobileNetV2  # NOQA
 
 from chainer_cv.links.model.faster_rcnn import FasterRCNNVGG16  # NOQA
+from chainer_cv.links.model.fpn import FasterRCNNFPNResNet101  # NOQA
+from chainer_cv.links.model.fpn import FasterRCNNFPNResNet50  # NOQA
+from chainer_cv.links.model.fpn import MaskRCNNFPNResNet101  # NOQA
+from chainer_cv.links.model.fpn import MaskRCNNFPNResNet50  # NOQA
 from chainer_cv.links.model.ssd import SSD300  # NOQA
 from chainer_cv.links.model.ssd import SSD512  # NOQA
 from chainer_cv.links.model.yolo import YOLOv2  # NOQA
