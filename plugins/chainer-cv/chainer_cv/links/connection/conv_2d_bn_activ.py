@@ -15,7 +15,32 @@ def normalization(size, bn_kwargs):
     return BatchNormalization(size, **bn_kwargs)
 
 
-class Conv2DBNActiv(chainer.Chain):
+class ConvBNActiv(chainer.Chain):
+    """A convolution link of Convolution2D's arguments, ``_convolution``,
+    then batch normalization and an activation: what
+    :class:`Conv2DBNActiv` and MobileNet's ``TFConv2DBNActiv`` share."""
+
+    _convolution = None
+
+    def __init__(self, in_channels, out_channels, ksize, stride, pad,
+                 dilate, groups, nobias, initialW, initial_bias, activ,
+                 bn_kwargs):
+        if ksize is None:
+            out_channels, ksize, in_channels = in_channels, out_channels, None
+        self.activ = activ
+        super().__init__()
+        with self.init_scope():
+            self.conv = self._convolution(
+                in_channels, out_channels, ksize, stride, pad, nobias,
+                initialW, initial_bias, dilate=dilate, groups=groups)
+            self.bn = normalization(out_channels, bn_kwargs)
+
+    def forward(self, x):
+        h = self.bn(self.conv(x))
+        return h if self.activ is None else self.activ(h)
+
+
+class Conv2DBNActiv(ConvBNActiv):
     """Convolution2D, batch normalization and an activation.
 
     The children are ``conv`` (:class:`chainer.links.Convolution2D`) and
@@ -42,19 +67,11 @@ class Conv2DBNActiv(chainer.Chain):
             (``decay``, ``eps``, ``comm`` ...).
     """
 
+    _convolution = Convolution2D
+
     def __init__(self, in_channels, out_channels, ksize=None, stride=1,
                  pad=0, dilate=1, groups=1, nobias=True, initialW=None,
                  initial_bias=None, activ=relu, bn_kwargs={}):
-        if ksize is None:
-            out_channels, ksize, in_channels = in_channels, out_channels, None
-        self.activ = activ
-        super().__init__()
-        with self.init_scope():
-            self.conv = Convolution2D(
-                in_channels, out_channels, ksize, stride, pad, nobias,
-                initialW, initial_bias, dilate=dilate, groups=groups)
-            self.bn = normalization(out_channels, bn_kwargs)
-
-    def forward(self, x):
-        h = self.bn(self.conv(x))
-        return h if self.activ is None else self.activ(h)
+        super().__init__(in_channels, out_channels, ksize, stride, pad,
+                         dilate, groups, nobias, initialW, initial_bias,
+                         activ, bn_kwargs)

@@ -1,12 +1,11 @@
-import chainer_core as chainer
 from chainer_core.functions import relu
 
-from chainer_cv.links.connection.conv_2d_bn_activ import normalization
+from chainer_cv.links.connection.conv_2d_bn_activ import ConvBNActiv
 from chainer_cv.links.model.mobilenet.tf_convolution_2d import \
     TFConvolution2D
 
 
-class TFConv2DBNActiv(chainer.Chain):
+class TFConv2DBNActiv(ConvBNActiv):
     """:class:`TFConvolution2D`, batch normalization and an activation.
 
     As :class:`~chainercv.links.Conv2DBNActiv`, but the convolution
@@ -31,19 +30,11 @@ class TFConv2DBNActiv(chainer.Chain):
         bn_kwargs (dict): Keyword arguments of the normalization.
     """
 
+    _convolution = TFConvolution2D
+
     def __init__(self, in_channels, out_channels, ksize=None, stride=1,
                  pad='SAME', dilate=1, groups=1, nobias=True, initialW=None,
                  initial_bias=None, activ=relu, bn_kwargs={}):
-        if ksize is None:
-            out_channels, ksize, in_channels = in_channels, out_channels, None
-        self.activ = activ
-        super().__init__()
-        with self.init_scope():
-            self.conv = TFConvolution2D(
-                in_channels, out_channels, ksize, stride, pad, nobias,
-                initialW, initial_bias, dilate=dilate, groups=groups)
-            self.bn = normalization(out_channels, bn_kwargs)
-
-    def forward(self, x):
-        h = self.bn(self.conv(x))
-        return h if self.activ is None else self.activ(h)
+        super().__init__(in_channels, out_channels, ksize, stride, pad,
+                         dilate, groups, nobias, initialW, initial_bias,
+                         activ, bn_kwargs)
