@@ -198,24 +198,63 @@ def first_argmax(xp, a, axis):
                     a.argmax(axis=axis))
 
 
+def _host_ints(a):
+    """The values of a small integer array of any device, on the host."""
+    from chainer_core._runtime.host import host
+    return numpy.asarray(host.device_from_array(a).to_host(a))
+
+
+def _bin_ranges(mask):
+    """The [lo, hi) ranges (R, n_bins, 2), as host ints, of contiguous bin
+    masks (R, n_bins, size); hi == lo for an empty bin."""
+    m = _host_ints(mask)
+    lo = m.argmax(axis=2)
+    return numpy.stack([lo, lo + m.sum(axis=2)], axis=2)
+
+
 def max_over_bins(xp, x, batch, in_h, in_w, empty_value):
     """(y, argmax): y (R, C, outh, outw) the maximum of x[batch[r]] over
     each bin (the rectangle of the masks in_h (R, outh, H) and in_w
     (R, outw, W)), empty_value for empty bins; argmax (int32) the flat
     index h * W + w of the maximum in its sample, -1 for empty bins."""
+    n_r, n_c = in_h.shape[0], x.shape[1]
+    outh, outw = in_h.shape[1], in_w.shape[1]
     w = x.shape[3]
-    xs = x[batch]
+    y = xp.full((n_r, n_c, outh, outw), empty_value, dtype=x.dtype)
+    argmax = xp.full((n_r, n_c, outh, outw), -1, dtype=numpy.int32)
+    h_ranges = _bin_ranges(in_h)
+    w_ranges = _bin_ranges(in_w)
+    samples = _host_ints(batch)
     low = xp.asarray(-numpy.inf, dtype=x.dtype)
-    # A bin is a rectangle: the maximum over columns, then over rows.
-    by_col = xp.where(in_w[:, None, None], xs[:, :, :, None, :], low)
-    col_arg = first_argmax(xp, by_col, 4)
-    by_col = xp.take_along_axis(by_col, col_arg[..., None], axis=4)[..., 0]
-    by_row = xp.where(in_h[:, None, :, :, None], by_col[:, :, None], low)
-    row_arg = first_argmax(xp, by_row, 3)
-    y = xp.take_along_axis(by_row, row_arg[:, :, :, None], axis=3)[:, :, :, 0]
-    col_at = xp.take_along_axis(col_arg, row_arg, axis=2)
+    # One region at a time, over the rows its bins cover: every region at
+    # once would hold R x C x H x outw x W values. A bin is a rectangle:
+    # its maximum is over the columns of each row, then over the rows.
+    for r in range(n_r):
+        rows, cols = h_ranges[r], w_ranges[r]
+        full_h = rows[:, 1] > rows[:, 0]
+        full_w = cols[:, 1] > cols[:, 0]
+        if not (full_h.any() and full_w.any()):
+            continue
+        h0, h1 = rows[full_h, 0].min(), rows[full_h, 1].max()
+        xr = x[samples[r], :, h0:h1]
+        # Columns of empty bins hold -inf; their bins are reset below.
+        col_val = xp.full((n_c, h1 - h0, outw), low, dtype=x.dtype)
+        col_arg = xp.zeros((n_c, h1 - h0, outw), dtype=numpy.int64)
+        for j in numpy.flatnonzero(full_w):
+            lo, hi = cols[j]
+            seg = xr[:, :, lo:hi]
+            a = first_argmax(xp, seg, 2)
+            col_val[:, :, j] = xp.take_along_axis(seg, a[..., None], 2)[..., 0]
+            col_arg[:, :, j] = a + lo
+        for i in numpy.flatnonzero(full_h):
+            lo, hi = rows[i] - h0
+            seg = col_val[:, lo:hi]
+            a = first_argmax(xp, seg, 1)
+            y[r, :, i] = xp.take_along_axis(seg, a[:, None], 1)[:, 0]
+            at_col = xp.take_along_axis(col_arg[:, lo:hi], a[:, None], 1)
+            argmax[r, :, i] = (a + lo + h0) * w + at_col[:, 0]
     empty = (~in_h.any(axis=2))[:, :, None] | (~in_w.any(axis=2))[:, None, :]
     empty = empty[:, None]
     y = xp.where(empty, xp.asarray(empty_value, dtype=x.dtype), y)
-    argmax = xp.where(empty, -1, row_arg * w + col_at)
+    argmax = xp.where(empty, -1, argmax)
     return y, argmax.astype(numpy.int32)
