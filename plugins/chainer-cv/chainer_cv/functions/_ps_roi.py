@@ -17,9 +17,9 @@ import numbers
 import numpy
 
 import chainer_core
-from chainer_core._runtime import kernels
+from chainer_core import kernels
 from chainer_core import function_node
-from chainer_core.functions.pooling import _roi
+from chainer_core.utils import roi as _roi
 from chainer_core.utils import type_check
 
 

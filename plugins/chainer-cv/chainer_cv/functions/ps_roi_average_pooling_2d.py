@@ -2,8 +2,8 @@
 of interest (R-FCN)."""
 import numpy
 
-from chainer_core._runtime import kernels
-from chainer_core.functions.pooling import _roi
+from chainer_core import kernels
+from chainer_core.utils import roi as _roi
 
 from chainer_cv.functions import _ps_roi
 

@@ -1,5 +1,5 @@
 """ps_roi_max_align_2d: position-sensitive RoIAlign with the maximum."""
-from chainer_core._runtime import kernels
+from chainer_core import kernels
 
 from chainer_cv.functions import _ps_roi
 
