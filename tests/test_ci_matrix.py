@@ -28,7 +28,7 @@ JOBS = matrix.load()['jobs']
 
 def test_jobs():
     assert list(JOBS) == ['core', 'native', 'mkldnn', 'mn', 'cuda', 'cv',
-                         'all']
+                         'rl', 'all']
     assert matrix.job_names(ci_only=True) == ['core', 'cuda', 'all']
     core = JOBS['core']
     assert 'numpy==1.23.5' in core['install']
