@@ -86,6 +86,15 @@ def _check_dtype(arr, path):
                           'stored without pickle'.format(path, arr.dtype))
 
 
+def is_storable(value):
+    """Whether ``value`` can be written by :func:`save_sequences`."""
+    try:
+        _encode(value, 'value', [])
+    except _Unstorable:
+        return False
+    return True
+
+
 def _decode(schema, leaves, pos):
     """Inverse of ``_encode``; returns (value, next leaf position)."""
     if schema == 'none':
