@@ -374,12 +374,17 @@ class BatchAgent(Agent):
 
     def act(self, obs):
         """One action: greedy unless ``training`` (ChainerRL: greedy)."""
-        self._single_last_obs = obs
+        # Marked pending only once the action exists: an act that raised
+        # (a malformed observation, say) leaves nothing to observe.
+        self._single_pending = None
         if self.training:
+            action = self._batch_act_train([obs])[0]
             self._single_pending = 'train'
-            return self._batch_act_train([obs])[0]
-        self._single_pending = 'eval'
-        return self._batch_act_eval([obs])[0]
+        else:
+            action = self._batch_act_eval([obs])[0]
+            self._single_pending = 'eval'
+        self._single_last_obs = obs
+        return action
 
     def observe(self, obs, reward, done, reset):
         """PFRL: outcome of the last ``act``; learns only if ``training``."""
@@ -395,9 +400,11 @@ class BatchAgent(Agent):
         first step) and return an exploratory action."""
         if self._single_pending == 'train':
             self._batch_observe_train([obs], [reward], [False], [False])
+        self._single_pending = None
+        action = self._batch_act_train([obs])[0]
         self._single_pending = 'train'
         self._single_last_obs = obs
-        return self._batch_act_train([obs])[0]
+        return action
 
     def stop_episode_and_train(self, obs, reward, done=False):
         """ChainerRL: learn from the last step of an episode and end it.
