@@ -134,6 +134,15 @@ def batch_states(states, xp, phi):
     return func(states, xp, phi)
 
 
+def _array_module(xp):
+    # PFRL passes a device where ChainerRL passes an array module.
+    if isinstance(xp, str):
+        xp = chainer_core.get_device(xp)
+    if isinstance(xp, chainer_core.backend.Device):
+        return xp.xp
+    return xp
+
+
 def _check_experiences(experiences, func):
     if not isinstance(experiences, (list, tuple)) or not experiences:
         raise ValueError('{}: experiences must be a non-empty list of lists '
@@ -165,7 +174,8 @@ def batch_experiences(experiences, xp, phi, gamma, batch_states=batch_states):
 
     Args:
         experiences (list of lists of dicts): sampled transitions.
-        xp: array module of the model (numpy or a device's module).
+        xp: array module of the model (numpy or a device's module), or a
+            device (PFRL's calling convention).
         phi (callable): feature extractor applied to every state.
         gamma (float): discount factor.
         batch_states (callable): ``(states, xp, phi) -> batch``.
@@ -174,6 +184,7 @@ def batch_experiences(experiences, xp, phi, gamma, batch_states=batch_states):
         dict of batched arrays.
     """
     _check_experiences(experiences, 'batch_experiences')
+    xp = _array_module(xp)
     rewards = []
     discounts = []
     for exp in experiences:
@@ -222,6 +233,7 @@ def batch_recurrent_experiences(experiences, model, xp, phi, gamma,
     joined by ``model.concatenate_recurrent_states``.
     """
     _check_experiences(experiences, 'batch_recurrent_experiences')
+    xp = _array_module(xp)
     lengths = [len(ep) for ep in experiences]
     if any(a < b for a, b in zip(lengths, lengths[1:])):
         raise ValueError('batch_recurrent_experiences: experiences must be '

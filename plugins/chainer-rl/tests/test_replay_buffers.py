@@ -172,6 +172,10 @@ def test_batch_experiences_on_every_device(device):
     np.testing.assert_allclose(cpu.send(batch['state'])[:, 0], [0, 2, 4])
     np.testing.assert_allclose(cpu.send(batch['discount']),
                                [0.81, 0.81, 0.9], rtol=1e-6)
+    # PFRL passes the device itself
+    batch = replay_buffer.batch_experiences(items, device, lambda x: x, 0.9)
+    assert chainer_core.backend.get_device_from_array(
+        batch['reward']) == device
 
 
 def test_batch_recurrent_experiences_is_time_major():

@@ -182,3 +182,26 @@ def test_episodic_round_trips(tmp_path):
     np.testing.assert_allclose(loaded.episodic_memory.priorities(),
                                prb.episodic_memory.priorities())
     assert loaded.n_episodes == 2 and len(loaded) == 8
+
+
+def test_lazy_frames_are_written_once_and_stay_shared(tmp_path):
+    from chainer_rl.wrappers.atari_wrappers import LazyFrames
+    frames = [np.full((1, 5, 5), i, dtype=np.uint8) for i in range(12)]
+    rbuf = replay_buffers.ReplayBuffer()
+    for i in range(8):
+        rbuf.append(LazyFrames(frames[i:i + 4], stack_axis=0), 0, 0.0,
+                    LazyFrames(frames[i + 1:i + 5], stack_axis=0))
+    path = str(tmp_path / 'lazy')
+    rbuf.save(path)
+    with np.load(path) as npz:
+        stored = [npz[k] for k in npz.files if k.startswith('a')
+                  and k[1:].isdigit()]
+    # 12 distinct frames are stored, not 8 * 2 * 4 = 64
+    assert sum(a.shape[0] for a in stored) == 12
+    loaded = replay_buffers.ReplayBuffer()
+    loaded.load(path)
+    items = [item[0] for item in loaded.memory]
+    assert type(items[0]['state']) is LazyFrames
+    np.testing.assert_array_equal(np.asarray(items[3]['state'])[:, 0, 0],
+                                  [3, 4, 5, 6])
+    assert items[0]['next_state'].frames[0] is items[1]['state'].frames[0]

@@ -2,12 +2,17 @@
 
 A buffer's contents are sequences (n-step transitions or episodes) of
 transition dicts. Transitions shared by several sequences are written once
-and shared again after loading. Every transition is described by a small
-JSON schema (its keys and the kind of each value) plus a list of arrays;
-transitions with the same schema and array shapes form a group whose arrays
-are stacked, so a million same-shaped transitions cost a handful of npz
-entries. The schemas, groups and sequence layout go into a JSON document
-stored as a byte array.
+and shared again after loading.
+
+Every transition is described by a small JSON schema (its keys and the kind
+of each value) plus a row of scalars. Arrays are not put in the row: each
+distinct array object goes once into an array table (arrays of one dtype
+and shape stacked together) and the row holds its index. So the frames a
+``LazyFrames`` observation shares with its neighbours are written once, and
+come back shared. Transitions with the same schema and scalar types form a
+group whose rows are stacked, so a million similar transitions cost a
+handful of npz entries. Schemas, groups and sequence layout go into a JSON
+document stored as a byte array.
 
 Loading reads the file with ``allow_pickle=False`` and rebuilds values only
 from that JSON description and plain arrays, so a file from a stranger
@@ -29,8 +34,38 @@ class _Unstorable(TypeError):
     pass
 
 
-def _encode(value, path, leaves):
-    """JSON schema of ``value``; arrays are appended to ``leaves``."""
+class _ArrayTable(object):
+    """Distinct arrays, by object identity."""
+
+    def __init__(self):
+        self.index_of = {}
+        self.arrays = []
+
+    def add(self, arr):
+        key = id(arr)
+        i = self.index_of.get(key)
+        if i is None:
+            i = len(self.arrays)
+            self.index_of[key] = i
+            self.arrays.append(arr)  # keeps ``id`` unique while saving
+        return i
+
+
+def _is_lazy_frames(value):
+    return type(value).__name__ == 'LazyFrames' and isinstance(
+        getattr(value, 'frames', None), list) and isinstance(
+            getattr(value, 'stack_axis', None), int)
+
+
+def _check_dtype(arr, path):
+    if arr.dtype.hasobject or arr.dtype.kind == 'V':
+        raise _Unstorable('{} is an array of dtype {}, which cannot be '
+                          'stored without pickle'.format(path, arr.dtype))
+
+
+def _encode(value, path, leaves, table):
+    """JSON schema of ``value``; scalars (and array indices into ``table``)
+    are appended to ``leaves``."""
     if value is None:
         return 'none'
     if isinstance(value, bool):
@@ -51,11 +86,11 @@ def _encode(value, path, leaves):
         return 'scalar'
     if isinstance(value, np.ndarray):
         _check_dtype(value, path)
-        leaves.append(value)
+        leaves.append(np.asarray(table.add(value), dtype=np.int64))
         return 'array'
     if isinstance(value, (tuple, list)):
         kind = 'tuple' if isinstance(value, tuple) else 'list'
-        return {kind: [_encode(v, '{}[{}]'.format(path, i), leaves)
+        return {kind: [_encode(v, '{}[{}]'.format(path, i), leaves, table)
                        for i, v in enumerate(value)]}
     if isinstance(value, dict):
         keys = list(value.keys())
@@ -65,42 +100,48 @@ def _encode(value, path, leaves):
                     '{} is a dict with the non-string key {!r}'.format(
                         path, k))
         return {'dict': [[k, _encode(value[k], '{}[{!r}]'.format(path, k),
-                                     leaves)] for k in keys]}
+                                     leaves, table)] for k in keys]}
+    if _is_lazy_frames(value):
+        frames = [np.asarray(f) if not isinstance(f, np.ndarray) else f
+                  for f in value.frames]
+        for i, f in enumerate(frames):
+            _check_dtype(f, '{}.frames[{}]'.format(path, i))
+            leaves.append(np.asarray(table.add(f), dtype=np.int64))
+        return {'lazy': [value.stack_axis, len(frames)]}
     if hasattr(value, '__array__'):
-        # Array-like observations such as LazyFrames are stored as arrays.
+        # Other array-likes (e.g. device arrays) are stored as arrays.
         try:
             arr = np.asarray(value)
         except Exception:
             arr = None
-        if arr is not None and arr.dtype != object:
-            leaves.append(arr)
+        if arr is not None and not arr.dtype.hasobject:
+            leaves.append(np.asarray(table.add(arr), dtype=np.int64))
             return 'array'
     raise _Unstorable('{} holds a {}.{}, which cannot be stored as arrays'
                       .format(path, type(value).__module__,
                               type(value).__qualname__))
 
 
-def _check_dtype(arr, path):
-    if arr.dtype.hasobject or arr.dtype.kind == 'V':
-        raise _Unstorable('{} is an array of dtype {}, which cannot be '
-                          'stored without pickle'.format(path, arr.dtype))
-
-
 def is_storable(value):
     """Whether ``value`` can be written by :func:`save_sequences`."""
     try:
-        _encode(value, 'value', [])
+        _encode(value, 'value', [], _ArrayTable())
     except _Unstorable:
         return False
     return True
 
 
-def _decode(schema, leaves, pos):
-    """Inverse of ``_encode``; returns (value, next leaf position)."""
+def _lazy_frames_class():
+    from chainer_rl.wrappers.atari_wrappers import LazyFrames
+    return LazyFrames
+
+
+def _decode(schema, row, pos, arrays):
+    """Inverse of ``_encode``; returns (value, next row position)."""
     if schema == 'none':
         return None, pos
     if schema in ('bool', 'int', 'float', 'scalar', 'array'):
-        leaf = leaves[pos]
+        leaf = row[pos]
         if schema == 'bool':
             return bool(leaf), pos + 1
         if schema == 'int':
@@ -109,7 +150,7 @@ def _decode(schema, leaves, pos):
             return float(leaf), pos + 1
         if schema == 'scalar':
             return np.asarray(leaf)[()], pos + 1
-        return leaf, pos + 1
+        return arrays(int(leaf)), pos + 1
     if isinstance(schema, dict) and len(schema) == 1:
         (kind, body), = schema.items()
         if kind == 'str' and isinstance(body, str):
@@ -117,7 +158,7 @@ def _decode(schema, leaves, pos):
         if kind in ('tuple', 'list') and isinstance(body, list):
             out = []
             for s in body:
-                v, pos = _decode(s, leaves, pos)
+                v, pos = _decode(s, row, pos, arrays)
                 out.append(v)
             return (tuple(out) if kind == 'tuple' else out), pos
         if kind == 'dict' and isinstance(body, list):
@@ -126,9 +167,14 @@ def _decode(schema, leaves, pos):
                 if not (isinstance(entry, list) and len(entry) == 2
                         and isinstance(entry[0], str)):
                     raise ValueError('malformed dict schema')
-                v, pos = _decode(entry[1], leaves, pos)
+                v, pos = _decode(entry[1], row, pos, arrays)
                 out[entry[0]] = v
             return out, pos
+        if kind == 'lazy' and isinstance(body, list) and len(body) == 2 \
+                and all(isinstance(x, int) for x in body) and body[1] > 0:
+            frames = [arrays(int(row[pos + i])) for i in range(body[1])]
+            return (_lazy_frames_class()(frames, stack_axis=body[0]),
+                    pos + body[1])
     raise ValueError('unknown schema {!r}'.format(schema)[:200])
 
 
@@ -155,6 +201,7 @@ def save_sequences(filename, owner, sequences, meta, arrays=None):
                 transitions.append(tr)
             seq_indices.append(index_of[key])
 
+    table = _ArrayTable()
     groups = {}
     group_list = []
     membership = np.empty(len(transitions), dtype=np.int64)
@@ -163,37 +210,49 @@ def save_sequences(filename, owner, sequences, meta, arrays=None):
         if not isinstance(tr, dict):
             raise TypeError('{}: every stored transition must be a dict, '
                             'found a {}'.format(owner, type(tr).__name__))
-        leaves = []
+        row = []
         try:
-            schema = _encode(tr, 'transition', leaves)
+            schema = _encode(tr, 'transition', row, table)
         except _Unstorable as e:
             raise TypeError(
                 '{}: {}; only arrays, numbers, bools, strings, None and '
                 'tuples, lists or str-keyed dicts of them can be saved'
                 .format(owner, e))
-        leaves = [np.asarray(x) for x in leaves]
-        sig = json.dumps([schema, [[str(x.dtype), list(x.shape)]
-                                   for x in leaves]])
+        sig = json.dumps([schema, [x.dtype.str for x in row]])
         g = groups.get(sig)
         if g is None:
             g = len(group_list)
             groups[sig] = g
-            group_list.append({'schema': schema, 'leaves': [],
-                               'members': []})
-        group_list[g]['leaves'].append(leaves)
+            group_list.append({'schema': schema, 'rows': []})
         membership[t_idx] = g
-        position[t_idx] = len(group_list[g]['members'])
-        group_list[g]['members'].append(t_idx)
+        position[t_idx] = len(group_list[g]['rows'])
+        group_list[g]['rows'].append(row)
 
     out = {}
     group_meta = []
     for g, group in enumerate(group_list):
-        n_leaves = len(group['leaves'][0])
+        n_leaves = len(group['rows'][0])
         for j in range(n_leaves):
             out['g{}_{}'.format(g, j)] = np.stack(
-                [ls[j] for ls in group['leaves']])
+                [row[j] for row in group['rows']])
         group_meta.append({'schema': group['schema'], 'n_leaves': n_leaves,
-                           'size': len(group['members'])})
+                           'size': len(group['rows'])})
+    # the array table, stacked by dtype and shape
+    kinds = {}
+    array_kind = np.empty(len(table.arrays), dtype=np.int64)
+    array_pos = np.empty(len(table.arrays), dtype=np.int64)
+    members = []
+    for i, arr in enumerate(table.arrays):
+        k = kinds.setdefault((arr.dtype.str, arr.shape), len(kinds))
+        if k == len(members):
+            members.append([])
+        array_kind[i] = k
+        array_pos[i] = len(members[k])
+        members[k].append(arr)
+    for k, arrs in enumerate(members):
+        out['a{}'.format(k)] = np.stack(arrs)
+    out['array_kind'] = array_kind
+    out['array_position'] = array_pos
     out['transition_group'] = membership
     out['transition_position'] = position
     out['sequence_indices'] = np.asarray(seq_indices, dtype=np.int64)
@@ -201,7 +260,8 @@ def save_sequences(filename, owner, sequences, meta, arrays=None):
     for k, v in (arrays or {}).items():
         out['extra_' + k] = np.asarray(v)
     document = {'format': FORMAT, 'version': VERSION, 'meta': meta,
-                'groups': group_meta, 'extra': sorted((arrays or {}).keys())}
+                'groups': group_meta, 'n_array_kinds': len(members),
+                'extra': sorted((arrays or {}).keys())}
     out[_META_KEY] = np.frombuffer(json.dumps(document).encode('utf-8'),
                                    dtype=np.uint8)
     with open(filename, 'wb') as f:
@@ -213,8 +273,8 @@ def load_sequences(filename, owner):
 
     Returns:
         (sequences, meta, arrays): lists of transition dicts (shared
-        transitions are the same objects), the stored settings and the
-        extra arrays.
+        transitions and arrays are the same objects), the stored settings
+        and the extra arrays.
     """
     try:
         npz = np.load(filename, allow_pickle=False)
@@ -239,15 +299,19 @@ def load_sequences(filename, owner):
                           for j in range(int(gm['n_leaves']))]
                 size = int(gm['size'])
                 for leaf in leaves:
-                    if leaf.shape[:1] != (size,):
+                    if leaf.shape != (size,):
                         raise ValueError('group {} has inconsistent sizes'
                                          .format(g))
                 groups.append((gm['schema'], leaves))
+            stacks = [npz['a{}'.format(k)]
+                      for k in range(int(document['n_array_kinds']))]
+            array_kind = npz['array_kind']
+            array_pos = npz['array_position']
             t_group = npz['transition_group']
             t_pos = npz['transition_position']
             seq_indices = npz['sequence_indices']
             seq_lengths = npz['sequence_lengths']
-            arrays = {k: npz['extra_' + k] for k in document['extra']}
+            extra = {k: npz['extra_' + k] for k in document['extra']}
             meta = document['meta']
     except ValueError as e:
         raise ValueError('{}: {!r} is not a valid replay buffer file ({})'
@@ -257,22 +321,37 @@ def load_sequences(filename, owner):
                          '(missing or malformed entry: {!r})'
                          .format(owner, filename, e))
 
+    views = {}
+
+    def array(i):
+        # One view per stored array, so shared arrays stay shared.
+        view = views.get(i)
+        if view is None:
+            if i < 0:
+                raise IndexError(i)
+            k = int(array_kind[i])
+            p = int(array_pos[i])
+            if k < 0 or p < 0:
+                raise IndexError(i)
+            view = stacks[k][p, ...]
+            views[i] = view
+        return view
+
     try:
         transitions = []
         for g, p in zip(t_group.tolist(), t_pos.tolist()):
+            if g < 0 or p < 0:
+                raise IndexError((g, p))
             schema, leaves = groups[g]
-            if p < 0:
-                raise IndexError(p)
-            row = [leaf[p] if leaf.ndim > 1 else np.array(leaf[p])
-                   for leaf in leaves]
-            value, used = _decode(schema, row, 0)
+            row = [leaf[p] for leaf in leaves]
+            value, used = _decode(schema, row, 0, array)
             if used != len(row) or not isinstance(value, dict):
                 raise ValueError('schema and arrays disagree')
             transitions.append(value)
-        sequences = []
-        start = 0
         if int(np.sum(seq_lengths)) != len(seq_indices):
             raise ValueError('sequence lengths do not add up')
+        sequences = []
+        start = 0
         for n in seq_lengths.tolist():
             idx = seq_indices[start:start + n].tolist()
             if any(i < 0 for i in idx):
@@ -282,4 +361,4 @@ def load_sequences(filename, owner):
     except (ValueError, IndexError, TypeError) as e:
         raise ValueError('{}: {!r} is not a valid replay buffer file ({!r})'
                          .format(owner, filename, e))
-    return sequences, meta, arrays
+    return sequences, meta, extra

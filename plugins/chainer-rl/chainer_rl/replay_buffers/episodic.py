@@ -2,6 +2,8 @@
 corrections that need trajectories (ACER, DRQN)."""
 import collections
 
+import numpy as np
+
 from chainer_rl import replay_buffer
 from chainer_rl.replay_buffers import _storage
 from chainer_rl.replay_buffers._structures import RandomAccessQueue
@@ -14,11 +16,11 @@ def check_max_len(owner, max_len):
     """Validate a ``max_len`` argument (None or a positive integer)."""
     if max_len is None:
         return None
-    if isinstance(max_len, bool) or not isinstance(max_len, int) or \
-            max_len < 1:
+    if isinstance(max_len, bool) or not isinstance(
+            max_len, (int, np.integer)) or max_len < 1:
         raise ValueError('{}: max_len must be None or an integer >= 1, got '
                          '{!r}'.format(owner, max_len))
-    return max_len
+    return int(max_len)
 
 
 class EpisodicReplayBuffer(replay_buffer.AbstractEpisodicReplayBuffer):
