@@ -138,3 +138,18 @@ def keep_batch_axis(i):
     if isinstance(i, (int, numpy.integer)) and not isinstance(i, bool):
         return slice(i, i + 1) if i != -1 else slice(-1, None)
     return i
+
+
+def hidden_sizes(owner, n_hidden_layers, n_hidden_channels):
+    """``[n_hidden_channels] * n_hidden_layers``, checked."""
+    n_hidden_layers = check_int(owner, 'n_hidden_layers', n_hidden_layers,
+                                0)
+    if n_hidden_layers == 0:
+        return []
+    if n_hidden_channels is None:
+        raise ValueError('{}: n_hidden_channels must be given when '
+                         'n_hidden_layers is {}'.format(owner,
+                                                        n_hidden_layers))
+    n_hidden_channels = check_int(owner, 'n_hidden_channels',
+                                  n_hidden_channels, 1)
+    return [n_hidden_channels] * n_hidden_layers
