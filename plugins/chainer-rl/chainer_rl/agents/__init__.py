@@ -1,0 +1,3 @@
+"""Agents with ChainerRL's API (and PFRL's batch API)."""
+from chainer_rl.agents.dqn import DQN  # NOQA
+from chainer_rl.agents.double_dqn import DoubleDQN  # NOQA

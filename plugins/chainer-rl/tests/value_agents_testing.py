@@ -1,0 +1,123 @@
+"""Helpers of the value-based agents' tests: tiny Q-functions, training
+loops over the ABC task (single env and vector env) and the checks every
+agent goes through."""
+import numpy
+
+import chainer_core as chainer
+import chainer_core.functions as F
+import chainer_core.links as L
+
+from chainer_rl import envs
+from chainer_rl.action_value import DiscreteActionValue
+from chainer_rl.misc import set_random_seed
+
+
+ABC_SIZE = 3
+
+
+def make_env(partially_observable=False, time_limit=None):
+    return envs.ABC(size=ABC_SIZE, discrete=True, episodic=True,
+                    deterministic=True,
+                    partially_observable=partially_observable,
+                    time_limit=time_limit)
+
+
+class TinyQ(chainer.Chain):
+    """Two-layer MLP returning DiscreteActionValue."""
+
+    def __init__(self, n_in, n_actions, hidden=20):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(n_in, hidden)
+            self.l2 = L.Linear(hidden, n_actions)
+
+    def forward(self, x):
+        return DiscreteActionValue(self.l2(F.relu(self.l1(x))))
+
+
+class LinearQ(chainer.Chain):
+    """Q(s) = W s: with W set by hand, targets can be computed by hand."""
+
+    def __init__(self, n_in, n_actions):
+        super().__init__()
+        with self.init_scope():
+            self.l = L.Linear(n_in, n_actions, nobias=True)
+
+    def forward(self, x):
+        return DiscreteActionValue(self.l(x))
+
+
+def seed(value=0):
+    set_random_seed(value)
+
+
+def random_action_func(n=ABC_SIZE):
+    return lambda: numpy.random.randint(n)
+
+
+def train_single(agent, env, steps):
+    """ChainerRL's single-env loop: act_and_train/stop_episode_and_train."""
+    obs, _ = env.reset(seed=0)
+    reward = 0.0
+    for _ in range(steps):
+        action = agent.act_and_train(obs, reward)
+        obs, reward, terminated, truncated, _ = env.step(action)
+        if terminated or truncated:
+            agent.stop_episode_and_train(obs, reward, terminated)
+            obs, _ = env.reset()
+            reward = 0.0
+    agent.stop_episode_and_train(obs, reward, False)
+
+
+def train_batch(agent, vec_env, steps):
+    """ChainerRL's batch loop over a vector env."""
+    obs = vec_env.reset()
+    for _ in range(steps):
+        actions = agent.batch_act_and_train(obs)
+        obs, rewards, dones, infos = vec_env.step(actions)
+        resets = [info.get('needs_reset', False) for info in infos]
+        agent.batch_observe_and_train(obs, rewards, dones, resets)
+        mask = [not (d or r) for d, r in zip(dones, resets)]
+        obs = vec_env.reset(mask)
+
+
+def greedy_returns(agent, env, n_episodes=4):
+    """Returns of greedy episodes (act/stop_episode)."""
+    returns = []
+    for _ in range(n_episodes):
+        obs, _ = env.reset()
+        total = 0.0
+        for _ in range(20):
+            obs, reward, terminated, truncated, _ = env.step(agent.act(obs))
+            total += reward
+            if terminated or truncated:
+                break
+        agent.stop_episode()
+        returns.append(total)
+    return returns
+
+
+def greedy_actions(agent, observations):
+    """Greedy actions of single observations (evaluation episodes of one
+    step each, so recurrent states start afresh)."""
+    actions = []
+    for obs in observations:
+        actions.append(int(agent.act(obs)))
+        agent.stop_episode()
+    return actions
+
+
+def abc_observations(env):
+    obs = []
+    for k in range(env.n_dim_obs):
+        o = numpy.zeros(env.n_dim_obs, dtype=numpy.float32)
+        o[k] = 1
+        obs.append(o)
+    return obs
+
+
+def assert_solves_abc(agent, partially_observable=False, n_episodes=4):
+    returns = greedy_returns(
+        agent, make_env(partially_observable=partially_observable),
+        n_episodes)
+    assert returns == [1.0] * n_episodes, returns
