@@ -174,3 +174,17 @@ def test_branched(device):
     with pytest.raises(TypeError, match='Branched: argument 1 must be a '
                                         'Link'):
         links.Branched(a, F.relu)
+
+
+def test_copies_keep_the_container_class():
+    seq = links.Sequence(L.Linear(2, 2), lambda x, factor=1.0: x * factor)
+    head = links.NIPSDQNHead(n_output_channels=4)
+    for mode in ('copy', 'share', 'init'):
+        c = seq.copy(mode)
+        assert type(c) is links.Sequence and len(c.layers) == 2
+        assert (c[0].W.array is seq[0].W.array) == (mode == 'share')
+        x = numpy.ones((1, 2), numpy.float32)
+        numpy.testing.assert_allclose(c(x, factor=0.0).array, 0)
+        h = head.copy(mode)
+        assert type(h) is links.NIPSDQNHead and h.n_output_channels == 4
+        assert h.activation is head.activation

@@ -1,8 +1,10 @@
 """Branched: several heads applied to the same input."""
 import chainer_core as chainer
 
+from chainer_rl.links.sequence import SequentialBase
 
-class Branched(chainer.Sequential):
+
+class Branched(SequentialBase):
     """Call every child with the same arguments and return their outputs
     as a tuple (a policy head and a value head on one torso, say).
 

@@ -1,12 +1,12 @@
 """The convolutional torsos of DQN for 84x84 Atari frames."""
-import chainer_core as chainer
 import chainer_core.functions as F
 import chainer_core.links as L
 
 from chainer_rl import _arrays
+from chainer_rl.links.sequence import SequentialBase
 
 
-class _Head(chainer.Sequential):
+class _Head(SequentialBase):
     """Links applied in order, each followed by the activation."""
 
     def __init__(self, owner, layers, n_input_channels, n_output_channels,

@@ -20,7 +20,21 @@ def _accepted_keywords(layer):
     return names, takes_any
 
 
-class Sequence(chainer.Sequential, RecurrentChainMixin):
+class SequentialBase(chainer.Sequential):
+    """A Sequential whose ``copy`` keeps the subclass and its attributes
+    (``chainer_core.Sequential.copy`` returns a plain Sequential), for the
+    containers built on it here."""
+
+    def copy(self, mode='share'):
+        """Copy with ``mode`` as Sequential does, as this class."""
+        ret = chainer.Sequential.copy(self, mode)
+        for key, value in self.__dict__.items():
+            ret.__dict__.setdefault(key, value)
+        ret.__class__ = type(self)
+        return ret
+
+
+class Sequence(SequentialBase, RecurrentChainMixin):
     """Links and functions applied one after another.
 
     ``Sequence(L.Linear(4, 64), F.relu, L.Linear(64, 2))(x)``. Keyword

@@ -11,11 +11,11 @@ c)`` for the LSTM), so the batch is axis 1.
 """
 import numpy
 
-import chainer_core as chainer
 import chainer_core.functions as F
 import chainer_core.links as L
 
 from chainer_rl import _arrays
+from chainer_rl.links.sequence import SequentialBase
 
 _OUTPUT_MODES = ('split', 'concat')
 
@@ -286,7 +286,7 @@ def concatenate_recurrent_states_of_links(links, split_recurrent_states):
                  for i, link in enumerate(links))
 
 
-class StatelessRecurrentChainList(StatelessRecurrent, chainer.Sequential):
+class StatelessRecurrentChainList(StatelessRecurrent, SequentialBase):
     """A list of links whose state is the tuple of the states of its
     recurrent children (``recurrent_children``), in order.
 
