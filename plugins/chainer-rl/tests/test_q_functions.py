@@ -298,3 +298,19 @@ def test_recurrent_implicit_quantile_q_function(device):
         (2, 3)
     with pytest.raises(ValueError, match="output_mode must be 'concat'"):
         q.n_step_forward(seqs, None, output_mode='split')
+
+
+def test_fc_quadratic_gradient(device):
+    space = gym.spaces.Box(-1.0, 1.0, (2,), numpy.float32)
+    with chainer.using_config('dtype', numpy.float64):
+        q = q_functions.FCQuadraticStateQFunction(3, 2, 4, 1, space)
+    q.to_device(device)
+    rng = numpy.random.RandomState(0)
+    actions = device.send(rng.uniform(-1, 1, (2, 2)))
+
+    def q_of_actions(x):
+        return q(x).evaluate_actions(actions)
+
+    gradient_check.check_backward(
+        q_of_actions, device.send(rng.standard_normal((2, 3))),
+        device.send(rng.standard_normal(2)), params=tuple(q.params()))
