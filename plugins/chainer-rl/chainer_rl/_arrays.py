@@ -1,4 +1,4 @@
-"""Small helpers the model modules share: moving host arrays next to a
+"""Small utilities the model modules share: moving host arrays next to a
 Variable (ops refuse inputs of two devices), host-side random draws (so
 ``numpy.random.seed`` governs every device alike) and argument checks with
 messages that name the caller."""
