@@ -287,12 +287,19 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5,
         return [_host_float64(y) for y in outs]
 
     points = _SAMPLES if detect_nondifferentiable else (-1.0, 1.0)
+    # The params' gradients stay aside while their arrays are cast to
+    # ``dtype``: a graph that checks gradient dtypes (native:0) would
+    # refuse a float32 gradient on a float64 array.
+    grad_orig = [p.grad_var for p in params]
     try:
+        for p in params:
+            p.grad_var = None
         with using_config('type_check', False):
             samples = [evaluate(p * eps) for p in points]
     finally:
-        for p, a in zip(params, param_orig):
+        for p, a, g in zip(params, param_orig, grad_orig):
             p.array = a
+            p.grad_var = g
     if detect_nondifferentiable:
         _check_differentiable(samples, 0, 1e-2, lambda: 'the given inputs')
     numeric = _derivative(samples, y_grad, eps, points)

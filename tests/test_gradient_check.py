@@ -212,6 +212,26 @@ class TestCheckBackward:
         numpy.testing.assert_array_equal(w.array, before)
         assert w.grad is None
 
+    @pytest.mark.parametrize('device', chainer.backend.available_devices(),
+                             ids=str)
+    def test_link_params_cast_to_dtype(self, device):
+        # A link's params hold a float32 gradient (NaN-filled at creation)
+        # while their arrays are cast to float64 for the numerical side.
+        import chainer_core.links as L
+        link = L.Linear(3, 2)
+        link.to_device(device)
+        dev = chainer.get_device(device)
+        x = dev.send(_data((4, 3), seed=34).astype(numpy.float32))
+        gy = dev.send(_data((4, 2), seed=35).astype(numpy.float32))
+        grad_before = numpy.array(chainer.backend.CpuDevice().send(
+            link.W.grad))
+        gradient_check.check_backward(link, x, gy, params=(link.W, link.b),
+                                      dtype=numpy.float64, atol=1e-3,
+                                      rtol=1e-3)
+        assert link.W.dtype == numpy.float32
+        numpy.testing.assert_array_equal(
+            chainer.backend.CpuDevice().send(link.W.grad), grad_before)
+
     def test_params_wrong_backward_fails(self):
         w = Parameter(_data((3,), seed=29))
 
