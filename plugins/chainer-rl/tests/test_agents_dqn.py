@@ -28,8 +28,7 @@ def make_dqn(device='@numpy', replay_buffer=None, cls=agents.DQN,
     if replay_buffer is None:
         replay_buffer = replay_buffers.ReplayBuffer(10 ** 5)
     if explorer is None:
-        explorer = explorers.ConstantEpsilonGreedy(0.2,
-                                                   vt.random_action_func())
+        explorer = vt.explorer()
     params = dict(replay_start_size=100, target_update_interval=100,
                   minibatch_size=16)
     params.update(kwargs)

@@ -3,7 +3,6 @@ import numpy
 import chainer_core as chainer
 
 from chainer_rl import agents
-from chainer_rl import explorers
 from chainer_rl import replay_buffers
 
 import value_agents_testing as vt
@@ -16,9 +15,11 @@ def make_double(q=None, replay_buffer=None, **kwargs):
     params = dict(replay_start_size=100, target_update_interval=100,
                   minibatch_size=16)
     params.update(kwargs)
+    if replay_buffer is None:
+        replay_buffer = replay_buffers.ReplayBuffer(10 ** 5)
     return agents.DoubleDQN(
-        q, opt, replay_buffer or replay_buffers.ReplayBuffer(10 ** 5), 0.9,
-        explorers.ConstantEpsilonGreedy(0.2, vt.random_action_func()),
+        q, opt, replay_buffer, 0.9,
+        vt.explorer(),
         **params)
 
 

@@ -1,3 +1,6 @@
 """Agents with ChainerRL's API (and PFRL's batch API)."""
 from chainer_rl.agents.dqn import DQN  # NOQA
 from chainer_rl.agents.double_dqn import DoubleDQN  # NOQA
+from chainer_rl.agents.categorical_dqn import CategoricalDQN  # NOQA
+from chainer_rl.agents.categorical_double_dqn import (  # NOQA
+    CategoricalDoubleDQN)

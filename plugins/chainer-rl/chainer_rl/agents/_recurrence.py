@@ -26,12 +26,36 @@ from chainer_rl import action_value as _av
 from chainer_rl import recurrent as _recurrent
 
 
+def _holds_state(link):
+    # RecurrentChainMixin only says "my children may be recurrent" (many
+    # plain Q-functions carry it): look for a link that keeps a state.
+    if isinstance(link, _recurrent.Recurrent) and not isinstance(
+            link, _recurrent.RecurrentChainMixin):
+        return True
+    if isinstance(link, chainer.Link) and not isinstance(
+            link, _recurrent.Recurrent) and hasattr(link, 'reset_state') \
+            and hasattr(link, 'h'):
+        return True
+    children = getattr(link, 'children', None)
+    return callable(children) and any(_holds_state(c) for c in children())
+
+
+def is_stateless_recurrent(model):
+    """Whether ``model`` follows the StatelessRecurrent interface."""
+    return callable(getattr(model, 'n_step_forward', None))
+
+
+def is_recurrent_model(model):
+    """Whether ``model`` is recurrent in either of the two ways."""
+    return is_stateless_recurrent(model) or _holds_state(model)
+
+
 def make_recurrence(model, owner):
     """The recurrence driver of ``model``; ValueError if it keeps no
     recurrent state at all."""
-    if callable(getattr(model, 'n_step_forward', None)):
+    if is_stateless_recurrent(model):
         return _Stateless()
-    if _recurrent.is_recurrent(model):
+    if _holds_state(model):
         return _Stateful()
     raise ValueError(
         '{}: recurrent=True needs a recurrent q_function (a '

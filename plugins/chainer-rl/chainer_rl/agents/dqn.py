@@ -252,9 +252,7 @@ class DQN(agent.AttributeSavingMixin, agent.BatchAgent):
 
     @staticmethod
     def _is_recurrent_model(model):
-        from chainer_rl import recurrent
-        return (callable(getattr(model, 'n_step_forward', None))
-                or recurrent.is_recurrent(model))
+        return _recurrence.is_recurrent_model(model)
 
     @property
     def xp(self):
