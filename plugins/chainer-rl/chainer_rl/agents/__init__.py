@@ -4,3 +4,4 @@ from chainer_rl.agents.double_dqn import DoubleDQN  # NOQA
 from chainer_rl.agents.categorical_dqn import CategoricalDQN  # NOQA
 from chainer_rl.agents.categorical_double_dqn import (  # NOQA
     CategoricalDoubleDQN)
+from chainer_rl.agents.iqn import IQN  # NOQA
