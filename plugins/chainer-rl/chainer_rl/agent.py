@@ -345,9 +345,10 @@ class BatchAgent(Agent):
     def batch_observe(self, batch_obs, batch_reward, batch_done, batch_reset):
         """Outcome of the last batch of actions: learns only if ``training``
         (ChainerRL: never, as ``training`` defaults to False)."""
-        self._check_batch('batch_observe', batch_obs=batch_obs,
-                          batch_reward=batch_reward, batch_done=batch_done,
-                          batch_reset=batch_reset)
+        self._check_batch(
+            '{}.batch_observe'.format(type(self).__name__),
+            batch_obs=batch_obs, batch_reward=batch_reward,
+            batch_done=batch_done, batch_reset=batch_reset)
         if self.training:
             return self._batch_observe_train(batch_obs, batch_reward,
                                              batch_done, batch_reset)
@@ -357,9 +358,10 @@ class BatchAgent(Agent):
     def batch_observe_and_train(self, batch_obs, batch_reward, batch_done,
                                 batch_reset):
         """ChainerRL: learn from the outcome of the last batch of actions."""
-        self._check_batch('batch_observe_and_train', batch_obs=batch_obs,
-                          batch_reward=batch_reward, batch_done=batch_done,
-                          batch_reset=batch_reset)
+        self._check_batch(
+            '{}.batch_observe_and_train'.format(type(self).__name__),
+            batch_obs=batch_obs, batch_reward=batch_reward,
+            batch_done=batch_done, batch_reset=batch_reset)
         return self._batch_observe_train(batch_obs, batch_reward, batch_done,
                                          batch_reset)
 
