@@ -5,3 +5,5 @@ from chainer_rl.agents.categorical_dqn import CategoricalDQN  # NOQA
 from chainer_rl.agents.categorical_double_dqn import (  # NOQA
     CategoricalDoubleDQN)
 from chainer_rl.agents.iqn import IQN  # NOQA
+from chainer_rl.agents.pal import PAL  # NOQA
+from chainer_rl.agents.double_pal import DoublePAL  # NOQA
