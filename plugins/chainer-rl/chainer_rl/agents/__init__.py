@@ -7,3 +7,4 @@ from chainer_rl.agents.categorical_double_dqn import (  # NOQA
 from chainer_rl.agents.iqn import IQN  # NOQA
 from chainer_rl.agents.pal import PAL  # NOQA
 from chainer_rl.agents.double_pal import DoublePAL  # NOQA
+from chainer_rl.agents.ppo import PPO  # NOQA

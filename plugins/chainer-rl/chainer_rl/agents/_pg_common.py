@@ -1,0 +1,463 @@
+"""Pieces the policy-gradient agents share: device placement, batching of
+observations with shape checks, model calls, statistics and the
+generalized advantage estimator."""
+import collections
+import contextlib
+import math
+import numbers
+
+import numpy
+
+import chainer_core as chainer
+import chainer_core.functions as F
+
+from chainer_rl import _arrays
+from chainer_rl.misc.batch_states import batch_states as \
+    default_batch_states
+
+
+def identity(x):
+    """The default ``phi``: observations are used as they are."""
+    return x
+
+
+def place_link(owner, link, gpu, name='model'):
+    """Move ``link`` as ChainerRL's ``gpu`` argument asks: an int N >= 0
+    means CuPy device N, None or a negative int leaves it where it is, a
+    device spec string or Device moves it there. Returns the link's device.
+    """
+    if link is None:
+        return None
+    if gpu is not None:
+        if isinstance(gpu, bool):
+            raise TypeError('{}: gpu must be None, an int or a device spec, '
+                            'got {!r}'.format(owner, gpu))
+        if isinstance(gpu, numbers.Integral):
+            spec = '@cupy:{}'.format(int(gpu)) if gpu >= 0 else None
+        else:
+            spec = gpu
+        if spec is not None:
+            try:
+                device = chainer.get_device(spec)
+            except Exception as e:
+                raise ValueError(
+                    '{}: gpu={!r} asks for device {!r}, which is not '
+                    'available ({})'.format(owner, gpu, spec, e)) from None
+            link.to_device(device)
+    return link.device
+
+
+def check_positive_int(owner, name, value, minimum=1):
+    return _arrays.check_int(owner, name, value, minimum=minimum)
+
+
+def check_float(owner, name, value, low=None, high=None):
+    value = _arrays.check_real(owner, name, value)
+    if (low is not None and value < low) or (high is not None
+                                             and value > high):
+        raise ValueError('{}: {} must be in [{}, {}], got {}'.format(
+            owner, name, '-inf' if low is None else low,
+            'inf' if high is None else high, value))
+    return value
+
+
+def mean_or_nan(values):
+    """Mean of a sequence of numbers, NaN when it is empty."""
+    return float(numpy.mean(values)) if len(values) else float('nan')
+
+
+def to_host(x):
+    """NumPy copy of an array or Variable of any device."""
+    return _arrays.to_host(x)
+
+
+def flat_values(owner, value, batch_size):
+    """The model's value output as a Variable of shape ``(batch_size,)``
+    (ChainerRL's V-functions return ``(batch_size, 1)``)."""
+    if not isinstance(value, chainer.Variable):
+        value = chainer.Variable(value, requires_grad=False)
+    if value.size != batch_size:
+        raise ValueError('{}: the model returned values of shape {} for a '
+                         'batch of {} observations; expected ({},) or ({}, 1)'
+                         .format(owner, value.shape, batch_size, batch_size,
+                                 batch_size))
+    if value.shape != (batch_size,):
+        value = F.reshape(value, (batch_size,))
+    return value
+
+
+def explained_variance(predictions, targets):
+    """``1 - Var(targets - predictions) / Var(targets)``; NaN when the
+    targets do not vary."""
+    targets = numpy.asarray(targets, dtype=numpy.float64)
+    var = float(numpy.var(targets))
+    if len(targets) == 0 or var == 0:
+        return float('nan')
+    residual = targets - numpy.asarray(predictions, dtype=numpy.float64)
+    return float(1.0 - numpy.var(residual) / var)
+
+
+def gae(rewards, values, next_values, dones, ends, gamma, lambd):
+    """Generalized advantage estimates of time-major ``(T, B)`` arrays.
+
+    Args:
+        rewards, values: per step and env.
+        next_values: value of the observation after each step (used where a
+            step is the last of its fragment, i.e. ``ends``; elsewhere
+            ``values[t + 1]`` is used).
+        dones: True where the step reached a terminal state (nothing is
+            bootstrapped).
+        ends: True where the step is the last of its episode or of the
+            data (terminal, truncated or simply the newest step).
+
+    Returns:
+        ``(advantages, value_targets)``, float64 arrays of shape ``(T, B)``.
+    """
+    rewards = numpy.asarray(rewards, dtype=numpy.float64)
+    values = numpy.asarray(values, dtype=numpy.float64)
+    next_values = numpy.asarray(next_values, dtype=numpy.float64)
+    ends = numpy.asarray(ends, dtype=bool)
+    nonterminal = 1.0 - numpy.asarray(dones, dtype=numpy.float64)
+    following = numpy.empty_like(values)
+    following[:-1] = values[1:]
+    following[-1] = 0.0
+    boot = numpy.where(ends, next_values, following)
+    # A NaN bootstrap of a terminal step is never read.
+    boot = numpy.where(nonterminal > 0, boot, 0.0)
+    deltas = rewards + gamma * nonterminal * boot - values
+    carry = gamma * lambd * (~ends)
+    advantages = numpy.empty_like(values)
+    adv = numpy.zeros(values.shape[1:], dtype=numpy.float64)
+    for t in range(len(values) - 1, -1, -1):
+        adv = deltas[t] + carry[t] * adv
+        advantages[t] = adv
+    return advantages, advantages + values
+
+
+@contextlib.contextmanager
+def acting():
+    """Forward passes that only choose actions: no graph, test mode."""
+    with chainer.no_backprop_mode(), chainer.using_config('train', False):
+        yield
+
+
+def obs_shape(obs):
+    """Shape of one observation; None where it has none to check (tuples
+    of inputs, arbitrary objects)."""
+    shape = getattr(obs, 'shape', None)
+    if shape is not None:
+        return tuple(shape)
+    if isinstance(obs, (list, numbers.Number)):
+        return numpy.shape(obs)
+    return None
+
+
+class Batcher(object):
+    """Turns lists of observations into model input, checking that every
+    observation has the shape of the first one seen (a wrong shape would
+    otherwise surface as an obscure error deep inside the model)."""
+
+    def __init__(self, owner, batch_states, phi, device, xp):
+        self.owner = owner
+        self.batch_states = _arrays.check_callable(owner, 'batch_states',
+                                                   batch_states)
+        self.phi = _arrays.check_callable(owner, 'phi', phi)
+        self.set_device(device, xp)
+        self.expected_shape = None
+
+    def set_device(self, device, xp):
+        # ChainerRL's own batch_states functions take an array module; the
+        # default one also accepts the Device, which is never ambiguous.
+        self.device = device
+        self.xp_arg = device if self.batch_states is default_batch_states \
+            else xp
+
+    def check(self, method, batch_obs, argname='batch_obs'):
+        try:
+            n = len(batch_obs)
+        except TypeError:
+            raise TypeError('{}.{}: {} must be a sequence of observations, got'
+                            ' {}'.format(self.owner, method, argname,
+                                         type(batch_obs).__name__)) from None
+        if n == 0:
+            raise ValueError('{}.{}: {} is empty; expected one observation '
+                             'per env'.format(self.owner, method, argname))
+        expected = self.expected_shape
+        for i, obs in enumerate(batch_obs):
+            shape = obs_shape(obs)
+            if expected is None:
+                expected = shape
+                continue
+            if shape != expected:
+                raise ValueError(
+                    '{}.{}: {}[{}] has shape {}, expected {} (the shape of '
+                    'the observations seen before)'.format(
+                        self.owner, method, argname, i, shape, expected))
+        return n
+
+    def __call__(self, method, batch_obs, argname='batch_obs'):
+        self.check(method, batch_obs, argname)
+        return self.batch_states(batch_obs, self.xp_arg, self.phi)
+
+    def remember(self, batch_obs):
+        """Fix the expected shape once the model accepted a batch."""
+        if self.expected_shape is None:
+            self.expected_shape = obs_shape(batch_obs[0])
+
+    @contextlib.contextmanager
+    def first_call(self, method, batch_obs):
+        """Around the first model call: a failure is reported with the
+        agent's name and the observation shape, and a success fixes the
+        shape later batches must have."""
+        if self.expected_shape is not None:
+            yield
+            return
+        try:
+            yield
+        except (ValueError, TypeError, IndexError) as e:
+            raise ValueError('{}.{}: the model rejected observations of '
+                             'shape {}: {}'.format(
+                                 self.owner, method, obs_shape(batch_obs[0]),
+                                 e)) from e
+        self.remember(batch_obs)
+
+
+def call_pi_and_v(model, x):
+    """A ChainerRL A2C/A3C model has ``pi_and_v``; a PFRL-style one is
+    called directly; either returns ``(distribution, values)``."""
+    pi_and_v = getattr(model, 'pi_and_v', None)
+    if pi_and_v is not None:
+        return pi_and_v(x)
+    return model(x)
+
+
+def check_pair(owner, out):
+    if not isinstance(out, tuple) or len(out) != 2:
+        raise TypeError('{}: the model must return (action distribution, '
+                        'values), got {}'.format(owner, type(out).__name__))
+    return out
+
+
+def check_batch_size(owner, method, argname, got, expected):
+    if got != expected:
+        raise ValueError('{}.{}: {} has {} entries, expected {} (one per env '
+                         'of the last batch of actions)'.format(
+                             owner, method, argname, got, expected))
+
+
+def index_batch(x, idx):
+    """Rows ``idx`` (a device index array) of a batch or tuple/dict of
+    batches."""
+    if isinstance(x, tuple):
+        return tuple(index_batch(a, idx) for a in x)
+    if isinstance(x, dict):
+        return {k: index_batch(a, idx) for k, a in x.items()}
+    return x[idx]
+
+
+def send(device, array):
+    return device.send(numpy.ascontiguousarray(array))
+
+
+class Window(collections.deque):
+    """A bounded record of recent numbers for ``get_statistics``."""
+
+    def __init__(self, maxlen):
+        super().__init__(maxlen=maxlen)
+
+
+def isfinite(x):
+    return not (math.isnan(x) or math.isinf(x))
+
+
+class Rollout(object):
+    """On-policy data since the last update, time-major: one entry per step
+    holding every env's observation, action, log-probability, value,
+    reward and end flags (all envs step together, so each field stacks
+    into a ``(T, B)`` array)."""
+
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self.obs = []
+        self.actions = []
+        self.log_probs = []
+        self.values = []
+        self.states = []
+        self.rewards = []
+        self.dones = []
+        self.resets = []
+        self.next_values = []
+        self.n_envs = None
+
+    def __len__(self):
+        """Number of complete steps (acted and observed)."""
+        return len(self.rewards)
+
+    @property
+    def pending(self):
+        """Whether the newest step still waits for its outcome."""
+        return len(self.obs) > len(self.rewards)
+
+    def add_act(self, batch_obs, actions, log_probs, values, state=None):
+        if self.pending:
+            # An action whose outcome never came (an interrupted loop) is
+            # dropped rather than paired with an unrelated reward.
+            for field in (self.obs, self.actions, self.log_probs,
+                          self.values, self.states):
+                if len(field) > len(self.rewards):
+                    field.pop()
+        self.n_envs = len(batch_obs)
+        self.obs.append(list(batch_obs))
+        self.actions.append(actions)
+        self.log_probs.append(log_probs)
+        self.values.append(values)
+        self.states.append(state)
+
+    def add_observe(self, rewards, dones, resets, next_values):
+        self.rewards.append(rewards)
+        self.dones.append(dones)
+        self.resets.append(resets)
+        self.next_values.append(next_values)
+
+    def arrays(self):
+        """The complete steps as stacked host arrays."""
+        n = len(self)
+        return dict(
+            actions=numpy.stack(self.actions[:n]),
+            log_probs=(None if self.log_probs[0] is None
+                       else numpy.stack(self.log_probs[:n])),
+            values=numpy.stack(self.values[:n]),
+            rewards=numpy.stack(self.rewards),
+            dones=numpy.stack(self.dones),
+            resets=numpy.stack(self.resets),
+            next_values=numpy.stack(self.next_values))
+
+    def flat_obs(self):
+        """Observations of the complete steps, time-major."""
+        return [o for step in self.obs[:len(self)] for o in step]
+
+
+def episode_ends(dones, resets):
+    """Where each env's episode fragment ends: terminal or truncated steps
+    and the newest step."""
+    ends = numpy.logical_or(dones, resets)
+    ends[-1] = True
+    return ends
+
+
+def sequences_of(ends, max_len):
+    """Split each env's steps into runs within one episode fragment, of at
+    most ``max_len`` steps (None: no limit).
+
+    Returns:
+        list of ``(env, start, stop)``.
+    """
+    T, B = ends.shape
+    result = []
+    for i in range(B):
+        stops = numpy.flatnonzero(ends[:, i]) + 1
+        start = 0
+        for stop in stops:
+            step = (stop - start) if max_len is None else max_len
+            for s in range(start, stop, step):
+                result.append((i, int(s), int(min(s + step, stop))))
+            start = stop
+    return result
+
+
+def _host_log_softmax(distrib):
+    from chainer_rl import distribution as D
+    if type(distrib) is D.SoftmaxDistribution and distrib.min_prob == 0:
+        z = distrib.beta * to_host(distrib.logits).astype(numpy.float64)
+        z = z - z.max(axis=1, keepdims=True)
+        return z - numpy.log(numpy.exp(z).sum(axis=1, keepdims=True))
+    return to_host(distrib.all_log_prob).astype(numpy.float64)
+
+
+def _host_categorical(distrib, greedy):
+    log_p = _host_log_softmax(distrib)
+    if greedy:
+        action = log_p.argmax(axis=1)
+    else:
+        # The Gumbel-max trick, as the distribution's own sampler.
+        action = (log_p + numpy.random.gumbel(size=log_p.shape)).argmax(
+            axis=1)
+    action = action.astype(numpy.int32)
+    p = numpy.exp(log_p)
+    with numpy.errstate(invalid='ignore'):
+        entropy = -numpy.where(p > 0, p * log_p, 0.0).sum(axis=1)
+    log_prob = log_p[numpy.arange(len(action)), action]
+    return action, log_prob, entropy
+
+
+def _host_gaussian(distrib, greedy):
+    mean = to_host(distrib.mean)
+    dtype = mean.dtype
+    mean = mean.astype(numpy.float64)
+    var = to_host(distrib.var).astype(numpy.float64)
+    log_var = numpy.log(var)
+    if greedy:
+        action = mean
+    else:
+        eps = numpy.random.standard_normal(mean.shape).astype(dtype)
+        action = mean + numpy.sqrt(var) * eps
+    action = action.astype(dtype)
+    diff = action.astype(numpy.float64) - mean
+    log_prob = -0.5 * (numpy.log(2 * numpy.pi) + log_var
+                       + diff * diff / var).sum(axis=1)
+    entropy = 0.5 * (numpy.log(2 * numpy.pi) + 1 + log_var).sum(axis=1)
+    return action, log_prob, entropy
+
+
+def act_on_host(distrib, greedy=False, stats=True):
+    """Actions drawn from ``distrib`` (its mode if ``greedy``) with their
+    log-probabilities and the entropies, as host arrays.
+
+    Acting needs no graph, so the common distributions are evaluated with
+    NumPy from their parameters instead of by a dozen small device ops per
+    step; any other distribution goes through its own methods. With
+    ``stats=False`` only the actions are returned.
+    """
+    from chainer_rl import distribution as D
+    if isinstance(distrib, D.CategoricalDistribution):
+        out = _host_categorical(distrib, greedy)
+        return out if stats else out[0]
+    if type(distrib) is D.GaussianDistribution:
+        out = _host_gaussian(distrib, greedy)
+        return out if stats else out[0]
+    action = distrib.most_probable if greedy else distrib.sample()
+    if not stats:
+        return to_host(action)
+    log_prob = distrib.log_prob(action)
+    return (to_host(action), to_host(log_prob).astype(numpy.float64),
+            to_host(distrib.entropy).astype(numpy.float64))
+
+
+def host_values(owner, value, batch_size):
+    """The model's values as a host vector of length ``batch_size``."""
+    values = to_host(value)
+    if values.size != batch_size:
+        raise ValueError('{}: the model returned values of shape {} for a '
+                         'batch of {} observations; expected ({},) or ({}, 1)'
+                         .format(owner, values.shape, batch_size, batch_size,
+                                 batch_size))
+    return values.reshape(batch_size)
+
+
+def keeps_state(link):
+    """Whether ``link`` really carries a recurrent state from call to call:
+    a stateful chainer_core link or a custom ``Recurrent`` somewhere inside
+    (a ``RecurrentChainMixin`` without such children keeps nothing)."""
+    from chainer_rl import recurrent as R
+    if isinstance(link, R.Recurrent) and not isinstance(
+            link, R.RecurrentChainMixin):
+        return True
+    if not isinstance(link, chainer.Link):
+        return False
+    if hasattr(link, 'reset_state') and hasattr(link, 'h') and \
+            not isinstance(link, R.Recurrent):
+        return True
+    children = link.children() if hasattr(link, 'children') else ()
+    return any(keeps_state(child) for child in children)

@@ -1,0 +1,378 @@
+"""Proximal Policy Optimization."""
+import numpy
+
+import chainer_core as chainer
+import chainer_core.functions as F
+
+from chainer_rl import agent
+from chainer_rl.agents import _pg_common as C
+from chainer_rl.misc.batch_states import batch_states as _default_batch_states
+
+
+def _clip_around(x, center, eps):
+    """``x`` clipped elementwise into ``[center - eps, center + eps]``."""
+    return F.minimum(F.maximum(x, center - eps), center + eps)
+
+
+class PPO(agent.AttributeSavingMixin, agent.BatchAgent):
+    """Proximal Policy Optimization, from "Proximal Policy Optimization
+    Algorithms" (Schulman et al., 2017), with advantages from
+    "High-Dimensional Continuous Control Using Generalized Advantage
+    Estimation" (Schulman et al., 2016).
+
+    Experience is gathered with the current policy for ``update_interval``
+    steps (all envs together); then the clipped surrogate objective, the
+    value loss and an entropy bonus are optimized for ``epochs`` passes in
+    minibatches.
+
+    Args:
+        model (~chainer_core.Link): maps a batch of observations to
+            ``(action distribution, values)``. With ``recurrent=True`` it is
+            a :class:`chainer_rl.links.StatelessRecurrent`: called as
+            ``model(x, recurrent_state)`` it returns ``((distribution,
+            values), new_state)``.
+        optimizer (~chainer_core.Optimizer): set up with ``model``.
+        gpu: None or a negative int leaves the model where it is; an int
+            N >= 0 moves it to ``@cupy:N``; a device spec moves it there.
+        gamma (float): discount factor.
+        lambd (float): the GAE lambda.
+        phi (callable): feature extractor applied to each observation.
+        value_func_coef (float): weight of the value loss.
+        entropy_coef (float): weight of the entropy bonus.
+        update_interval (int): steps (summed over envs) between updates.
+        minibatch_size (int): transitions per minibatch.
+        epochs (int): passes over the data per update.
+        clip_eps (float): the probability-ratio clipping range.
+        clip_eps_vf (float): if given, value predictions are clipped to
+            this distance from the old ones and the worse of the clipped and
+            unclipped squared errors is used.
+        standardize_advantages (bool): standardize the advantages of each
+            update's data.
+        batch_states (callable): ``batch_states(list_of_obs, xp, phi)``.
+        recurrent (bool): the model is a StatelessRecurrent; its state is
+            reset where episodes end and the update replays sequences
+            (truncated at episode boundaries) from their stored states.
+        max_recurrent_sequence_len (int): if given, sequences are cut to at
+            most this many steps.
+        act_deterministically (bool): evaluation takes the most probable
+            action instead of sampling.
+        value_stats_window, entropy_stats_window, value_loss_stats_window,
+        policy_loss_stats_window (int): lengths of the windows averaged by
+            ``get_statistics``.
+    """
+
+    saved_attributes = ('model', 'optimizer')
+
+    def __init__(self, model, optimizer, gpu=None, gamma=0.99, lambd=0.95,
+                 phi=C.identity, value_func_coef=1.0, entropy_coef=0.01,
+                 update_interval=2048, minibatch_size=64, epochs=10,
+                 clip_eps=0.2, clip_eps_vf=None, standardize_advantages=True,
+                 batch_states=_default_batch_states, recurrent=False,
+                 max_recurrent_sequence_len=None,
+                 act_deterministically=False, value_stats_window=1000,
+                 entropy_stats_window=1000, value_loss_stats_window=100,
+                 policy_loss_stats_window=100):
+        owner = 'PPO'
+        if not isinstance(model, chainer.Link):
+            raise TypeError('PPO: model must be a chainer_core Link, got {}'
+                            .format(type(model).__name__))
+        if optimizer is None or getattr(optimizer, 'target', None) is None:
+            raise ValueError('PPO: optimizer must be set up with the model '
+                             '(optimizer.setup(model)) before creating the '
+                             'agent')
+        self.model = model
+        self.optimizer = optimizer
+        self.gpu = gpu
+        device = C.place_link(owner, model, gpu)
+        self.gamma = C.check_float(owner, 'gamma', gamma, 0, 1)
+        self.lambd = C.check_float(owner, 'lambd', lambd, 0, 1)
+        self.phi = phi
+        self.value_func_coef = C.check_float(owner, 'value_func_coef',
+                                             value_func_coef)
+        self.entropy_coef = C.check_float(owner, 'entropy_coef',
+                                          entropy_coef)
+        self.update_interval = C.check_positive_int(owner, 'update_interval',
+                                                    update_interval)
+        self.minibatch_size = C.check_positive_int(owner, 'minibatch_size',
+                                                   minibatch_size)
+        self.epochs = C.check_positive_int(owner, 'epochs', epochs)
+        self.clip_eps = C.check_float(owner, 'clip_eps', clip_eps, 0)
+        self.clip_eps_vf = None if clip_eps_vf is None else C.check_float(
+            owner, 'clip_eps_vf', clip_eps_vf, 0)
+        self.standardize_advantages = bool(standardize_advantages)
+        self.batch_states = batch_states
+        self.recurrent = bool(recurrent)
+        self.max_recurrent_sequence_len = (
+            None if max_recurrent_sequence_len is None
+            else C.check_positive_int(owner, 'max_recurrent_sequence_len',
+                                      max_recurrent_sequence_len))
+        if self.recurrent:
+            for method in ('n_step_forward', 'mask_recurrent_state_at',
+                           'get_recurrent_state_at',
+                           'concatenate_recurrent_states'):
+                if not callable(getattr(model, method, None)):
+                    raise TypeError(
+                        'PPO: recurrent=True needs a StatelessRecurrent model'
+                        ' (chainer_rl.links), but {} has no {}'.format(
+                            type(model).__name__, method))
+        self.act_deterministically = bool(act_deterministically)
+        self._batcher = C.Batcher(owner, batch_states, phi, device, model.xp)
+
+        self.value_record = C.Window(value_stats_window)
+        self.entropy_record = C.Window(entropy_stats_window)
+        self.value_loss_record = C.Window(value_loss_stats_window)
+        self.policy_loss_record = C.Window(policy_loss_stats_window)
+        self.explained_variance = float('nan')
+        self.n_updates = 0
+
+        self._rollout = C.Rollout()
+        self.train_recurrent_states = None
+        self.test_recurrent_states = None
+
+    # ------------------------------------------------------------------
+    # model calls
+
+    @property
+    def device(self):
+        return self.model.device
+
+    def _sync_device(self):
+        device = self.model.device
+        if device != self._batcher.device:
+            self._batcher.set_device(device, self.model.xp)
+
+    def _forward(self, method, batch_obs, x, recurrent_state):
+        """One step of the model: ``(distribution, values, state)``."""
+        with self._batcher.first_call(method, batch_obs):
+            if self.recurrent:
+                out, state = self.model(x, recurrent_state)
+            else:
+                out, state = self.model(x), None
+            distrib, value = C.check_pair('PPO', out)
+        return distrib, value, state
+
+    # ------------------------------------------------------------------
+    # primitives
+
+    def _batch_act_train(self, batch_obs):
+        method = 'batch_act_and_train'
+        self._sync_device()
+        n = self._batcher.check(method, batch_obs)
+        if self._rollout.n_envs is not None and len(self._rollout) and \
+                n != self._rollout.n_envs:
+            raise ValueError(
+                'PPO.{}: batch_obs has {} observations but the data gathered '
+                'since the last update comes from {} envs; the number of '
+                'envs must stay the same during training'.format(
+                    method, n, self._rollout.n_envs))
+        if self.recurrent and self.train_recurrent_states is not None and \
+                self._rollout.n_envs not in (None, n):
+            self.train_recurrent_states = None
+        x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
+                                       self.phi)
+        with C.acting():
+            prev_state = self.train_recurrent_states
+            distrib, value, state = self._forward(method, batch_obs, x,
+                                                  prev_state)
+            action, log_prob, entropy = C.act_on_host(distrib)
+        values = C.host_values('PPO', value, n)
+        self.value_record.extend(values.tolist())
+        self.entropy_record.extend(entropy.tolist())
+        self._rollout.add_act(batch_obs, action, log_prob, values,
+                              prev_state)
+        if self.recurrent:
+            self.train_recurrent_states = state
+        return action
+
+    def _batch_act_eval(self, batch_obs):
+        method = 'batch_act'
+        self._sync_device()
+        n = self._batcher.check(method, batch_obs)
+        x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
+                                       self.phi)
+        state = self.test_recurrent_states
+        if self.recurrent and state is not None and \
+                getattr(self, '_test_n_envs', n) != n:
+            state = None
+        self._test_n_envs = n
+        with C.acting():
+            distrib, _, state = self._forward(method, batch_obs, x, state)
+            action = C.act_on_host(distrib, self.act_deterministically,
+                                   stats=False)
+        if self.recurrent:
+            self.test_recurrent_states = state
+        return action
+
+    def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
+                             batch_reset):
+        method = 'batch_observe_and_train'
+        rollout = self._rollout
+        if not rollout.pending:
+            raise RuntimeError('PPO.{}: there are no actions to observe; call '
+                               'batch_act_and_train first'.format(method))
+        n = rollout.n_envs
+        C.check_batch_size('PPO', method, 'batch_obs', len(batch_obs), n)
+        self._batcher.check(method, batch_obs)
+        rewards = numpy.asarray(batch_reward, dtype=numpy.float64)
+        dones = numpy.asarray(batch_done, dtype=bool)
+        resets = numpy.logical_and(numpy.asarray(batch_reset, dtype=bool),
+                                   ~dones)
+        for name, a in (('batch_reward', rewards), ('batch_done', dones),
+                        ('batch_reset', resets)):
+            if a.shape != (n,):
+                raise ValueError('PPO.{}: {} must have one entry per env, '
+                                 'shape ({},), got {}'.format(
+                                     method, name, n, a.shape))
+        update_now = (len(rollout) + 1) * n >= self.update_interval
+        # Values of the observations after this step, needed where the
+        # following step will not provide them: truncated episodes and,
+        # before an update, every unfinished fragment.
+        need = resets | (~dones if update_now else resets)
+        next_values = numpy.full(n, numpy.nan)
+        if need.any():
+            x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
+                                           self.phi)
+            with C.acting():
+                _, v, _ = self._forward(method, batch_obs, x,
+                                        self.train_recurrent_states)
+            next_values[need] = C.host_values('PPO', v, n)[need]
+        rollout.add_observe(rewards, dones, resets, next_values)
+        if self.recurrent:
+            ended = numpy.flatnonzero(dones | resets)
+            if len(ended) and self.train_recurrent_states is not None:
+                self.train_recurrent_states = \
+                    self.model.mask_recurrent_state_at(
+                        self.train_recurrent_states, ended.tolist())
+        if update_now:
+            self._update()
+
+    def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
+                            batch_reset):
+        if not self.recurrent or self.test_recurrent_states is None:
+            return
+        ended = [i for i, (d, r) in enumerate(zip(batch_done, batch_reset))
+                 if d or r]
+        if ended:
+            self.test_recurrent_states = self.model.mask_recurrent_state_at(
+                self.test_recurrent_states, ended)
+
+    # ------------------------------------------------------------------
+    # update
+
+    def _lossfun(self, entropy, vs_pred, log_probs, vs_pred_old,
+                 log_probs_old, advs, vs_teacher):
+        """The PPO loss of one minibatch (all arguments of shape ``(B,)``;
+        the ``*_old``, ``advs`` and ``vs_teacher`` ones are constants)."""
+        prob_ratio = F.exp(log_probs - log_probs_old)
+        surrogate = F.minimum(
+            prob_ratio * advs,
+            F.clip(prob_ratio, 1.0 - self.clip_eps, 1.0 + self.clip_eps)
+            * advs)
+        loss_policy = -F.mean(surrogate)
+        if self.clip_eps_vf is None:
+            loss_value = F.mean(F.square(vs_pred - vs_teacher))
+        else:
+            clipped = _clip_around(vs_pred, vs_pred_old, self.clip_eps_vf)
+            loss_value = F.mean(F.maximum(F.square(vs_pred - vs_teacher),
+                                          F.square(clipped - vs_teacher)))
+        loss_entropy = -F.mean(entropy)
+        self.value_loss_record.append(float(C.to_host(loss_value)))
+        self.policy_loss_record.append(float(C.to_host(loss_policy)))
+        return (loss_policy + self.value_func_coef * loss_value
+                + self.entropy_coef * loss_entropy)
+
+    def _update(self):
+        rollout = self._rollout
+        data = rollout.arrays()
+        ends = C.episode_ends(data['dones'], data['resets'])
+        advs, v_teacher = C.gae(data['rewards'], data['values'],
+                                data['next_values'], data['dones'], ends,
+                                self.gamma, self.lambd)
+        self.explained_variance = C.explained_variance(
+            data['values'].ravel(), v_teacher.ravel())
+        if self.standardize_advantages:
+            advs = (advs - advs.mean()) / (advs.std() + 1e-8)
+        dtype = data['values'].dtype
+        targets = dict(actions=data['actions'],
+                       log_probs_old=data['log_probs'].astype(dtype),
+                       vs_pred_old=data['values'],
+                       advs=advs.astype(dtype),
+                       vs_teacher=v_teacher.astype(dtype))
+        if self.recurrent:
+            self._update_recurrent(rollout, targets, ends)
+        else:
+            self._update_flat(rollout, targets)
+        rollout.clear()
+
+    def _minibatch_loss(self, distrib, vs_pred, target, idx):
+        device = self.model.device
+        get = lambda key: C.send(device, target[key][idx])  # NOQA
+        log_probs = distrib.log_prob(get('actions'))
+        return self._lossfun(distrib.entropy, vs_pred, log_probs,
+                             get('vs_pred_old'), get('log_probs_old'),
+                             get('advs'), get('vs_teacher'))
+
+    def _step(self, loss):
+        self.model.cleargrads()
+        loss.backward()
+        self.optimizer.update()
+        self.n_updates += 1
+
+    def _update_flat(self, rollout, targets):
+        device = self.model.device
+        flat = {k: v.reshape((-1,) + v.shape[2:]) for k, v in targets.items()}
+        n = len(flat['advs'])
+        states = self._batcher.batch_states(rollout.flat_obs(),
+                                            self._batcher.xp_arg, self.phi)
+        for _ in range(self.epochs):
+            perm = numpy.random.permutation(n)
+            for start in range(0, n, self.minibatch_size):
+                idx = perm[start:start + self.minibatch_size]
+                x = C.index_batch(states, C.send(device, idx))
+                distrib, vs_pred = C.check_pair('PPO', self.model(x))
+                vs_pred = C.flat_values('PPO', vs_pred, len(idx))
+                self._step(self._minibatch_loss(distrib, vs_pred, flat, idx))
+
+    def _update_recurrent(self, rollout, targets, ends):
+        model = self.model
+        sequences = C.sequences_of(ends, self.max_recurrent_sequence_len)
+        for _ in range(self.epochs):
+            order = numpy.random.permutation(len(sequences))
+            batch, size = [], 0
+            for k, j in enumerate(order):
+                batch.append(sequences[j])
+                size += sequences[j][2] - sequences[j][1]
+                if size >= self.minibatch_size or k == len(order) - 1:
+                    self._update_sequences(model, rollout, targets, batch)
+                    batch, size = [], 0
+
+    def _update_sequences(self, model, rollout, targets, batch):
+        states = [model.get_recurrent_state_at(rollout.states[s], i, True)
+                  if rollout.states[s] is not None else None
+                  for i, s, _ in batch]
+        state = model.concatenate_recurrent_states(states)
+        xs = [self._batcher.batch_states(
+            [rollout.obs[t][i] for t in range(s, e)], self._batcher.xp_arg,
+            self.phi) for i, s, e in batch]
+        ts = numpy.concatenate([numpy.arange(s, e) for _, s, e in batch])
+        envs = numpy.concatenate([numpy.full(e - s, i) for i, s, e in batch])
+        (distrib, vs_pred), _ = model.n_step_forward(xs, state,
+                                                     output_mode='concat')
+        vs_pred = C.flat_values('PPO', vs_pred, len(ts))
+        self._step(self._minibatch_loss(distrib, vs_pred, targets,
+                                        (ts, envs)))
+
+    # ------------------------------------------------------------------
+
+    def get_statistics(self):
+        """ChainerRL's PPO statistics: recent values, entropies and losses,
+        the number of optimizer updates and the explained variance of the
+        last update's value targets."""
+        return [
+            ('average_value', C.mean_or_nan(self.value_record)),
+            ('average_entropy', C.mean_or_nan(self.entropy_record)),
+            ('average_value_loss', C.mean_or_nan(self.value_loss_record)),
+            ('average_policy_loss', C.mean_or_nan(self.policy_loss_record)),
+            ('n_updates', self.n_updates),
+            ('explained_variance', self.explained_variance),
+        ]
