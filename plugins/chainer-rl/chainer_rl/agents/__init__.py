@@ -8,3 +8,6 @@ from chainer_rl.agents.iqn import IQN  # NOQA
 from chainer_rl.agents.pal import PAL  # NOQA
 from chainer_rl.agents.double_pal import DoublePAL  # NOQA
 from chainer_rl.agents.ppo import PPO  # NOQA
+from chainer_rl.agents.a2c import A2C  # NOQA
+from chainer_rl.agents.a2c import A2CModel  # NOQA
+from chainer_rl.agents.a2c import A2CSeparateModel  # NOQA
