@@ -11,3 +11,5 @@ from chainer_rl.agents.ppo import PPO  # NOQA
 from chainer_rl.agents.a2c import A2C  # NOQA
 from chainer_rl.agents.a2c import A2CModel  # NOQA
 from chainer_rl.agents.a2c import A2CSeparateModel  # NOQA
+from chainer_rl.agents.ddpg import DDPG  # NOQA
+from chainer_rl.agents.ddpg import DDPGModel  # NOQA
