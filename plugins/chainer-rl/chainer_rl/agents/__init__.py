@@ -13,3 +13,4 @@ from chainer_rl.agents.a2c import A2CModel  # NOQA
 from chainer_rl.agents.a2c import A2CSeparateModel  # NOQA
 from chainer_rl.agents.ddpg import DDPG  # NOQA
 from chainer_rl.agents.ddpg import DDPGModel  # NOQA
+from chainer_rl.agents.soft_actor_critic import SoftActorCritic  # NOQA
