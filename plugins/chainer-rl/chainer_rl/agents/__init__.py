@@ -17,3 +17,4 @@ from chainer_rl.agents.soft_actor_critic import SoftActorCritic  # NOQA
 from chainer_rl.agents.td3 import TD3  # NOQA
 from chainer_rl.agents.sarsa import SARSA  # NOQA
 from chainer_rl.agents.reinforce import REINFORCE  # NOQA
+from chainer_rl.agents.nsq import NSQ  # NOQA
