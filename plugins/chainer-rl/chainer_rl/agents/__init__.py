@@ -18,3 +18,4 @@ from chainer_rl.agents.td3 import TD3  # NOQA
 from chainer_rl.agents.sarsa import SARSA  # NOQA
 from chainer_rl.agents.reinforce import REINFORCE  # NOQA
 from chainer_rl.agents.nsq import NSQ  # NOQA
+from chainer_rl.agents.trpo import TRPO  # NOQA
