@@ -19,3 +19,7 @@ from chainer_rl.agents.sarsa import SARSA  # NOQA
 from chainer_rl.agents.reinforce import REINFORCE  # NOQA
 from chainer_rl.agents.nsq import NSQ  # NOQA
 from chainer_rl.agents.trpo import TRPO  # NOQA
+from chainer_rl.agents.a3c import A3C  # NOQA
+from chainer_rl.agents.a3c import A3CModel  # NOQA
+from chainer_rl.agents.a3c import A3CSeparateModel  # NOQA
+from chainer_rl.agents.a3c import A3CSharedModel  # NOQA
