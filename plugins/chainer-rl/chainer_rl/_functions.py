@@ -2,6 +2,7 @@
 lower-triangular factor of NAF's advantage matrix and the mellowmax
 operator with its maximum-entropy policy."""
 import math
+import numbers
 
 import numpy
 
@@ -9,6 +10,20 @@ import chainer_core as chainer
 import chainer_core.functions as F
 
 from chainer_rl import _arrays
+
+
+def _uniform_bound(value, dtype, shape):
+    """A bound given as a number, or as a host array of a shape that
+    broadcasts to ``shape`` holding one value throughout, as a scalar of
+    ``dtype``; None for anything else."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return dtype.type(value)
+    if type(value) is numpy.ndarray and value.size and (
+            value.shape == shape or value.size == 1):
+        flat = value.ravel()
+        if (flat == flat[0]).all():
+            return dtype.type(flat[0])
+    return None
 
 
 def bound_by_tanh(x, low, high):
@@ -25,6 +40,24 @@ def bound_by_tanh(x, low, high):
         raise ValueError('bound_by_tanh: low and high must both be given, '
                          'got low={!r}, high={!r}'.format(low, high))
     x = _arrays.as_variable('bound_by_tanh', 'x', x)
+    dtype = numpy.dtype(x.dtype)
+    lo = _uniform_bound(low, dtype, x.shape[1:])
+    hi = _uniform_bound(high, dtype, x.shape[1:])
+    if lo is not None and hi is not None:
+        # One bound for every dimension (a policy's usual case): scalar
+        # arithmetic in x's dtype, no per-call arrays sent to the device,
+        # the same results as the broadcast path below.
+        if hi < lo:
+            raise ValueError('bound_by_tanh: high must not be below low, '
+                             'got low={}, high={}'.format(low, high))
+        half = (hi - lo) / 2
+        mid = (hi + lo) / 2
+        y = F.tanh(x)
+        if half != 1:
+            y = y * half
+        if mid != 0:
+            y = y + mid
+        return y
     low = numpy.asarray(_arrays.to_host(low), dtype=x.dtype)
     high = numpy.asarray(_arrays.to_host(high), dtype=x.dtype)
     if numpy.any(high < low):
