@@ -51,6 +51,30 @@ class FunctionHook:
     def forward_postprocess(self, function, in_data):
         """Called after ``function`` computed its outputs."""
 
+    def forward_result(self, function, inputs, outputs):
+        """Called when the call of ``function`` is complete, with its input
+        and output Variables (tuples).
+
+        An addition to Chainer's callbacks, which see arrays only. It lets
+        a tool follow a forward pass on every backend, such as
+        :func:`chainer_core.onnx.export`: a backend that records autograd
+        itself (``native:0``) keeps in its graph only what backward needs,
+        neither the op's parameters nor inputs no gradient flows to, while
+        here ``function`` is the op with its parameters and ``inputs`` are
+        all its inputs, in order.
+
+        Example:
+            >>> class Trace(chainer.FunctionHook):
+            ...     def __init__(self):
+            ...         self.calls = []
+            ...     def forward_result(self, function, inputs, outputs):
+            ...         self.calls.append((function.label, len(outputs)))
+            >>> with Trace() as trace:
+            ...     y = F.relu(x)
+            >>> trace.calls
+            [('ReLU', 1)]
+        """
+
     def backward_preprocess(self, function, in_data, out_grad):
         """Called before the backward computation of ``function``, with
         the input arrays and the output gradient arrays (None where

@@ -323,14 +323,23 @@ class FunctionNode:
 
         if not in_data:
             # No input whose type the outputs were checked against.
-            return tuple([Variable(y, requires_grad=False) for y in outputs])
-        vgraph = _CORE_GRAPH if graph is None else graph._variable_graph
-        if not record:
-            # No graph: drop what forward asked to keep for backward.
-            self._input_indexes_to_retain = None
-            self._output_indexes_to_retain = None
-            return vgraph.outputs(outputs, requires_grad)
-        return vgraph.record(self, input_vars, in_data, outputs)
+            ret = tuple([Variable(y, requires_grad=False) for y in outputs])
+        else:
+            vgraph = _CORE_GRAPH if graph is None else graph._variable_graph
+            if not record:
+                # No graph: drop what forward asked to keep for backward.
+                self._input_indexes_to_retain = None
+                self._output_indexes_to_retain = None
+                ret = vgraph.outputs(outputs, requires_grad)
+            else:
+                ret = vgraph.record(self, input_vars, in_data, outputs)
+        if hooks:
+            for hook in hooks.values():
+                # Hooks written for Chainer may lack this extension.
+                result = getattr(hook, 'forward_result', None)
+                if result is not None:
+                    result(self, tuple(input_vars), ret)
+        return ret
 
     def _apply_graph_kernel(self, graph, input_vars, in_data, type_check,
                             debug):
