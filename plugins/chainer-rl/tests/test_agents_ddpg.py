@@ -199,6 +199,25 @@ def test_recurrent_episodic_update():
                         [False, False])
 
 
+@pytest.mark.slow
+def test_recurrent_learns_partially_observable_abc():
+    # Shifted and unshifted episodes alternate: state 0 of a shifted one
+    # looks like state 1 of an unshifted one, so only a policy remembering
+    # the first observation succeeds in both.
+    def make_env():
+        return envs.ABC(size=T.ABC_SIZE, discrete=False, deterministic=True,
+                        partially_observable=True)
+    T.seed(0)
+    obs_size, action_size = T.sizes()
+    agent = make_agent(
+        policy=LSTMPolicy(obs_size, action_size, hidden=32),
+        q_func=q_functions.FCLSTMSAQFunction(obs_size, action_size, 32, 1),
+        episodic_update=True, minibatch_size=16, update_interval=2,
+        replay_buffer=replay_buffers.EpisodicReplayBuffer(10 ** 5))
+    T.train_single(agent, make_env(), 3000)
+    assert T.greedy_returns(agent, make_env(), 6) == [1.0] * 6
+
+
 def test_recurrent_needs_episodic_update():
     obs_size, action_size = T.sizes()
     with pytest.raises(ValueError, match='DDPG: a recurrent model needs '

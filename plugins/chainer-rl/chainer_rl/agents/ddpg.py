@@ -340,10 +340,15 @@ class DDPG(AttributeSavingMixin, BatchAgent):
         method = 'batch_act_and_train'
         if self.burnin_action_func is not None and \
                 self.actor_optimizer.t == 0:
-            self._checks.observations(method, batch_obs)
+            shape = self._checks.observations(method, batch_obs)
             if self._checks.action_shape is None:
-                with R.state_kept(self.policy):
-                    self._policy_actions(method, batch_obs, 'train')
+                # One look at the policy for the shape of its actions, from
+                # a fresh state that is dropped afterwards.
+                xs = self.batch_states(batch_obs, self.xp, self.phi)
+                with R.state_reset(self.policy):
+                    self._checks.learn_actions(C.policy_actions(
+                        'DDPG', method, self.policy, xs, greedy=False))
+                self._checks.accept_observations(shape)
             actions = [self._checks.burnin_action(self.burnin_action_func)
                        for _ in range(len(batch_obs))]
         else:
