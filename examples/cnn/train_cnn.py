@@ -7,6 +7,8 @@ with ``--dataset mnist``, which downloads MNIST). The flags are those of
 """
 import argparse
 
+import numpy
+
 import chainer_core as chainer
 import chainer_core.functions as F
 import chainer_core.links as L
@@ -69,7 +71,14 @@ def main():
                         help='do not write loss.png and accuracy.png')
     parser.add_argument('--dataset', choices=('digits', 'mnist'),
                         default='digits', help='the data to train on')
+    parser.add_argument('--export-onnx', metavar='PATH',
+                        help='after training, export the model to ONNX at '
+                        'PATH and compare onnxruntime with it (needs '
+                        'chainer-core[onnx])')
     args = parser.parse_args()
+    if args.export_onnx:
+        # Before training: without onnx this says what to install.
+        import chainer_core.onnx  # NOQA
 
     device = chainer.get_device(args.device)
     print('Device: {}'.format(device))
@@ -117,6 +126,33 @@ def main():
         chainer.serializers.load_npz(args.resume, trainer)
 
     trainer.run()
+
+    if args.export_onnx:
+        export_onnx(model.predictor, test, device, args.export_onnx)
+
+
+def export_onnx(predictor, dataset, device, path):
+    """Export ``predictor`` to ONNX at ``path``, traced on a batch of
+    ``dataset``, and print how far onnxruntime's outputs are from ours."""
+    import chainer_core.onnx
+    x = chainer.dataset.concat_examples(dataset[:10], device)[0]
+    onnx_model, inputs, outputs = chainer_core.onnx.export(
+        predictor, x, path, return_named_inout=True)
+    print('ONNX model (opset {}) written to {}'.format(
+        onnx_model.opset_import[0].version, path))
+    try:
+        import onnxruntime
+    except ImportError:
+        print('onnxruntime is not installed: the model was not run')
+        return
+    session = onnxruntime.InferenceSession(
+        onnx_model.SerializeToString(), providers=['CPUExecutionProvider'])
+    host = chainer.get_device('@numpy')
+    got, = session.run(None, {name: numpy.asarray(host.send(v.array))
+                              for name, v in inputs.items()})
+    expected = numpy.asarray(host.send(outputs['Output_0'].array))
+    print('onnxruntime: max difference from chainer-core {:.3g}'.format(
+        float(numpy.abs(got - expected).max())))
 
 
 if __name__ == '__main__':
