@@ -148,6 +148,8 @@ def test_chainer_cv_vgg16():
 
 
 def test_main_job_exports_the_trained_model(tmp_path):
+    pytest.importorskip('sklearn', reason='the main job trains on the '
+                        "digits of scikit-learn (the 'digits' extra)")
     out = tmp_path / 'result'
     path = tmp_path / 'mlp.onnx'
     proc = subprocess.run(
