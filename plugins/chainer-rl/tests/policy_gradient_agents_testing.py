@@ -1,5 +1,6 @@
-"""Helpers of the policy-gradient agents' tests: tiny models, training loops
-over the ABC task (single env and vector env) and the greedy check."""
+"""Shared pieces of the policy-gradient agents' tests: tiny models,
+training loops over the ABC task (single env and vector env) and the
+greedy check."""
 import numpy
 
 import chainer_core as chainer

@@ -136,6 +136,10 @@ class PPO(agent.AttributeSavingMixin, agent.BatchAgent):
     def device(self):
         return self.model.device
 
+    @property
+    def xp(self):
+        return self.model.xp
+
     def _sync_device(self):
         device = self.model.device
         if device != self._batcher.device:
