@@ -23,3 +23,8 @@ from chainer_rl.agents.a3c import A3C  # NOQA
 from chainer_rl.agents.a3c import A3CModel  # NOQA
 from chainer_rl.agents.a3c import A3CSeparateModel  # NOQA
 from chainer_rl.agents.a3c import A3CSharedModel  # NOQA
+from chainer_rl.agents.acer import ACER  # NOQA
+from chainer_rl.agents.acer import ACERSDNSeparateModel  # NOQA
+from chainer_rl.agents.acer import ACERSDNSharedModel  # NOQA
+from chainer_rl.agents.acer import ACERSeparateModel  # NOQA
+from chainer_rl.agents.acer import ACERSharedModel  # NOQA
