@@ -424,6 +424,18 @@ def test_replay_buffer_holds_episodes_with_behaviour_distributions():
         assert tr['mu'].logits.shape == (1, SIZE)
 
 
+def test_prioritized_replay_gets_priorities_from_retrace_errors():
+    set_random_seed(0)
+    buffer = replay_buffers.PrioritizedEpisodicReplayBuffer(10 ** 4)
+    agent = make_agent(discrete_model(), replay_buffer=buffer,
+                       replay_start_size=1, n_times_replay=2)
+    train(agent, abc(episodic=False, time_limit=3), 9)
+    # Three episodes; each end is followed by two replay updates once an
+    # episode is stored, each sample waiting for its priority.
+    assert buffer.n_episodes == 3
+    assert agent.n_updates == 3 + 2 * 2
+
+
 def test_trains_on_every_device(device):
     set_random_seed(0)
     for model in (discrete_model(8), sdn_model(8)):

@@ -89,6 +89,16 @@ def sample_episodes(replay_buffer, n, max_len):
     return list(episodes), [float(w) for w in weights]
 
 
+def update_priorities(replay_buffer, errors):
+    """Give the episodes just sampled from a prioritized buffer that waits
+    for their priorities (``wait_priority_after_sampling``) priorities from
+    ``errors``, one per episode; other buffers are left alone."""
+    memory = getattr(replay_buffer, 'episodic_memory', None)
+    if getattr(memory, 'flag_wait_priority', False) and callable(
+            getattr(replay_buffer, 'update_errors', None)):
+        replay_buffer.update_errors([float(e) for e in errors])
+
+
 def obs_shape(obs):
     shape = getattr(obs, 'shape', None)
     if shape is not None:

@@ -387,6 +387,7 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         self._eval_state = None
         self._eval_n = None
         self._pending = False
+        self._last_error = float('nan')
         self._clear_segment()
 
     @property
@@ -546,6 +547,9 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
             [tr['reward'] for tr in episode],
             None if last['is_state_terminal'] else last['next_state'],
             mus=mus, state=None, avg_state=None)
+        # A prioritized buffer waiting for priorities gets the episode's
+        # mean absolute error of Q against its Retrace targets.
+        U.update_priorities(buffer, [self._last_error])
         self._apply(loss)
 
     def _apply(self, loss):
@@ -627,6 +631,7 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         exponent = 1.0 if discrete else 1.0 / max(1, actions[0].size)
         q_ret, q_opc = compute_retrace_targets(
             rewards, q_h, v_h, rho, self.gamma, bootstrap, exponent)
+        self._last_error = float(numpy.abs(q_ret - q_h).mean())
         advantage = (q_opc if self.use_Q_opc else q_ret) - v_h
         c = self.truncation_threshold
         if mus is None:
