@@ -28,3 +28,6 @@ from chainer_rl.agents.acer import ACERSDNSeparateModel  # NOQA
 from chainer_rl.agents.acer import ACERSDNSharedModel  # NOQA
 from chainer_rl.agents.acer import ACERSeparateModel  # NOQA
 from chainer_rl.agents.acer import ACERSharedModel  # NOQA
+from chainer_rl.agents.pcl import PCL  # NOQA
+from chainer_rl.agents.pcl import PCLSeparateModel  # NOQA
+from chainer_rl.agents.pcl import PCLSharedModel  # NOQA
