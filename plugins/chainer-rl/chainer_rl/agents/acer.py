@@ -556,7 +556,8 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         self.model.cleargrads()
         loss.backward()
         U.push_grads(self.model, self.shared_model)
-        if self.process_idx == 0:
+        if self.process_idx == 0 and self.logger.isEnabledFor(
+                logging.DEBUG):
             self.logger.debug('ACER update %d loss:%s', self.n_updates,
                               float(U.to_host(loss)))
         self.optimizer.update()
