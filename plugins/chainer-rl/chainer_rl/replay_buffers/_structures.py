@@ -1,111 +1,15 @@
-"""Containers behind the replay buffers: a queue with O(1) random access
-and a priority queue whose sums and minima are kept in segment trees, so
-proportional sampling costs O(log n) per draw even for millions of items.
+"""Containers behind the replay buffers: ``misc.collections``'s queue
+with O(1) random access, and a priority queue whose sums and minima are
+kept in segment trees, so proportional sampling costs O(log n) per draw
+even for millions of items.
 
 Random numbers come from ``numpy.random``'s global generator, so seeding it
 (as ``chainer_rl.misc.set_random_seed`` does) makes sampling reproducible.
 """
 import numpy as np
 
-
-def sample_n_k(n, k):
-    """Draw ``k`` distinct integers from ``range(n)`` uniformly.
-
-    Rejection sampling keeps the cost proportional to ``k`` (not ``n``)
-    when ``k`` is small next to ``n``, which is the replay case: a minibatch
-    of 32 out of a million transitions.
-    """
-    n = int(n)
-    k = int(k)
-    if not 0 <= k <= n:
-        raise ValueError('sample_n_k: k must be in [0, n]; got n={}, k={}'
-                         .format(n, k))
-    if k == 0:
-        return np.zeros(0, dtype=np.int64)
-    if 3 * k >= n:
-        return np.random.choice(n, k, replace=False).astype(np.int64)
-    chosen = []
-    seen = set()
-    while len(chosen) < k:
-        for i in np.random.randint(n, size=k - len(chosen)):
-            i = int(i)
-            if i not in seen:
-                seen.add(i)
-                chosen.append(i)
-    return np.asarray(chosen, dtype=np.int64)
-
-
-class RandomAccessQueue(object):
-    """FIFO queue with O(1) append, popleft and indexing.
-
-    Two lists hold the items: ``_front`` (reversed, popped from its end) and
-    ``_back`` (appended to); when ``_front`` runs dry the back list is moved
-    over in one reversal, so every operation is amortized O(1).
-
-    Args:
-        items (iterable): initial contents, oldest first.
-        maxlen (int or None): when full, appending drops the oldest item.
-    """
-
-    def __init__(self, items=(), maxlen=None):
-        if maxlen is not None:
-            if isinstance(maxlen, bool) or not isinstance(
-                    maxlen, (int, np.integer)) or maxlen < 0:
-                raise ValueError(
-                    'RandomAccessQueue: maxlen must be None or an integer '
-                    '>= 0, got {!r}'.format(maxlen))
-            maxlen = int(maxlen)
-        self.maxlen = maxlen
-        self._front = []
-        self._back = []
-        for item in items:
-            self.append(item)
-
-    def __len__(self):
-        return len(self._front) + len(self._back)
-
-    def __iter__(self):
-        for item in reversed(self._front):
-            yield item
-        for item in self._back:
-            yield item
-
-    def __getitem__(self, i):
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError('RandomAccessQueue index out of range')
-        nf = len(self._front)
-        if i < nf:
-            return self._front[nf - 1 - i]
-        return self._back[i - nf]
-
-    def append(self, item):
-        """Add ``item`` at the newest end (dropping the oldest when full)."""
-        if self.maxlen == 0:
-            return
-        self._back.append(item)
-        if self.maxlen is not None and len(self) > self.maxlen:
-            self.popleft()
-
-    def extend(self, items):
-        """Append every item of ``items`` in order."""
-        for item in items:
-            self.append(item)
-
-    def popleft(self):
-        """Remove and return the oldest item."""
-        if not self._front:
-            if not self._back:
-                raise IndexError('pop from an empty RandomAccessQueue')
-            self._back.reverse()
-            self._front, self._back = self._back, []
-        return self._front.pop()
-
-    def sample(self, k):
-        """Return ``k`` distinct items chosen uniformly at random."""
-        return [self[int(i)] for i in sample_n_k(len(self), k)]
+from chainer_rl.misc.collections import RandomAccessQueue  # NOQA
+from chainer_rl.misc.random import sample_n_k
 
 
 class PrioritizedQueue(object):
