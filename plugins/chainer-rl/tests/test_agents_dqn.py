@@ -318,3 +318,38 @@ def test_dqn_rejects_bad_arguments():
                        'chainer_core Link'):
         agents.DQN(lambda x: x, chainer.optimizers.Adam(),
                    replay_buffers.ReplayBuffer(), 0.9, explorers.Greedy())
+
+
+def test_dqn_with_train_agent_batch_with_evaluation(tmp_path):
+    from chainer_rl import experiments
+    vt.seed(8)
+    agent = make_dqn()
+    vec_env = envs.SerialVectorEnv([vt.make_env() for _ in range(2)])
+    eval_env = envs.SerialVectorEnv([vt.make_env() for _ in range(2)])
+    agent, history = experiments.train_agent_batch_with_evaluation(
+        agent, vec_env, steps=2000, eval_n_steps=None, eval_n_episodes=4,
+        eval_interval=200, outdir=str(tmp_path), eval_env=eval_env,
+        successful_score=1.0)
+    assert history[-1]['eval_score'] == 1.0
+    vt.assert_solves_abc(agent)
+    fresh = make_dqn()
+    fresh.load(str(tmp_path / 'best'))
+    vt.assert_solves_abc(fresh)
+
+
+def test_dqn_gpu_argument():
+    # None and negative ids leave the model where it is.
+    agent = make_dqn('@numpy', gpu=None)
+    assert str(agent.model.device) == '@numpy'
+    agent = make_dqn('@numpy', gpu=-1)
+    assert str(agent.model.device) == '@numpy'
+    try:
+        chainer.get_device('@cupy:0')
+    except Exception:
+        with pytest.raises(ValueError, match="DQN: gpu=0 asks for device "
+                           "'@cupy:0', which is not available"):
+            make_dqn(gpu=0)
+    else:
+        agent = make_dqn(gpu=0)
+        assert str(agent.model.device) == '@cupy:0'
+        vt.train_single(agent, vt.make_env(), 200)

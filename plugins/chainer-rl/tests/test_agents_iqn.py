@@ -123,7 +123,7 @@ def test_iqn_defaults_are_chainerrl_s():
 def test_iqn_learns_abc_and_save_load(tmp_path):
     vt.seed(0)
     agent = make_iqn()
-    vt.train_single(agent, vt.make_env(), 1500)
+    vt.train_single(agent, vt.make_env(), 1000)
     vt.assert_solves_abc(agent)
     obs = vt.abc_observations(vt.make_env())[:vt.ABC_SIZE]
     before = vt.greedy_actions(agent, obs)
@@ -138,7 +138,7 @@ def test_iqn_prioritized_nstep_learns_abc():
     vt.seed(1)
     agent = make_iqn(replay_buffer=replay_buffers.PrioritizedReplayBuffer(
         10 ** 5, num_steps=2))
-    vt.train_single(agent, vt.make_env(), 1200)
+    vt.train_single(agent, vt.make_env(), 1000)
     vt.assert_solves_abc(agent)
 
 

@@ -176,7 +176,14 @@ class DQN(agent.AttributeSavingMixin, agent.BatchAgent):
         if gpu is not None:
             gpu = _arrays.check_int(owner, 'gpu', gpu)
             if gpu >= 0:
-                q_function.to_device('@cupy:{}'.format(gpu))
+                spec = '@cupy:{}'.format(gpu)
+                try:
+                    device = chainer.get_device(spec)
+                except Exception as e:
+                    raise ValueError(
+                        '{}: gpu={} asks for device {!r}, which is not '
+                        'available ({})'.format(owner, gpu, spec, e)) from e
+                q_function.to_device(device)
 
         self.model = q_function
         self.q_function = q_function
