@@ -353,3 +353,30 @@ def test_dqn_gpu_argument():
         agent = make_dqn(gpu=0)
         assert str(agent.model.device) == '@cupy:0'
         vt.train_single(agent, vt.make_env(), 200)
+
+
+@pytest.mark.parametrize('kind', ['stateful', 'stateless'])
+def test_recurrent_sequences_are_episode_major(kind):
+    from chainer_rl.agents import _recurrence
+    vt.seed(9)
+    q = LSTMQ(5, 3) if kind == 'stateful' else stateless_lstm_q(5, 3)
+    rec = _recurrence.make_recurrence(q, 'test')
+    lengths = [2, 3, 1]
+    xs = [numpy.random.rand(n, 5).astype('f') for n in lengths]
+    out = rec.sequences(q, xs, None).q_values.array
+    expected = []
+    for x in xs:
+        state = None
+        for t in range(len(x)):
+            av, state = rec.step(q, x[t:t + 1], state)
+            expected.append(av.q_values.array[0])
+    numpy.testing.assert_allclose(out, numpy.stack(expected), rtol=1e-5,
+                                  atol=1e-6)
+    # Stored per-row states batch back into the state they came from.
+    _, state = rec.step(q, numpy.stack([x[0] for x in xs]), None)
+    rows = [rec.state_at(q, state, i) for i in range(3)]
+    joined = rec.concatenate(q, rows)
+    again = rec.sequences(q, [x[:1] for x in xs], joined).q_values.array
+    after = rec.step(q, numpy.stack([x[0] for x in xs]), state)[0]
+    numpy.testing.assert_allclose(again, after.q_values.array, rtol=1e-5,
+                                  atol=1e-6)
