@@ -1,0 +1,128 @@
+"""What the example scripts share: their common command-line options, a
+progress printer, and the end of a run (learning curve, summary).
+
+The scripts import it from their own folder (``python examples/x.py`` puts
+that folder first on ``sys.path``).
+"""
+import argparse
+import os
+import time
+
+import numpy as np
+
+import chainer_core as chainer
+
+from chainer_rl import experiments
+from chainer_rl import misc
+
+
+def make_parser(doc, name, steps, eval_interval):
+    """An ArgumentParser with the options every example takes."""
+    parser = argparse.ArgumentParser(
+        description=doc,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('--device', default=None,
+                        help="chainer-core device ('@numpy', 'native:0', "
+                        "'@intel64', ...; default: the best installed)")
+    parser.add_argument('--seed', type=int, default=0,
+                        help='random seed of the agent and the envs')
+    parser.add_argument('--steps', type=int, default=steps,
+                        help='training steps (default: %(default)s)')
+    parser.add_argument('--outdir', default=os.path.join('results', name),
+                        help='folder of scores.txt, the saved agents and '
+                        'the learning curve (default: %(default)s)')
+    parser.add_argument('--eval-n-episodes', type=int, default=10,
+                        help='episodes per evaluation')
+    parser.add_argument('--eval-interval', type=int, default=eval_interval,
+                        help='training steps between evaluations')
+    parser.add_argument('--successful-score', type=float, default=None,
+                        help='stop once an evaluation reaches this mean '
+                        'return')
+    parser.add_argument('--log-level', default='WARNING',
+                        help='logging level (INFO logs every episode)')
+    return parser
+
+
+def setup(args):
+    """Seed everything, choose the device; returns it."""
+    import logging
+    logging.basicConfig(level=getattr(logging, args.log_level.upper()))
+    misc.set_random_seed(args.seed)
+    device = chainer.get_device(args.device)
+    device.use()
+    os.makedirs(args.outdir, exist_ok=True)
+    print('Device: {}  seed: {}  outdir: {}'.format(device, args.seed,
+                                                   args.outdir), flush=True)
+    return device
+
+
+def float32(obs):
+    """The agents' ``phi``: observations as float32 arrays (gymnasium's
+    classic-control envs may return float64)."""
+    return np.asarray(obs, dtype=np.float32)
+
+
+class PrintEvaluations(object):
+    """Step hook printing each new line of ``scores.txt`` (looked at every
+    ``every`` steps), so that progress shows without INFO logging."""
+
+    def __init__(self, outdir, every=500):
+        self.path = os.path.join(outdir, 'scores.txt')
+        self.every = every
+        self.printed = 1  # the header
+
+    def __call__(self, env, agent, t):
+        if t % self.every == 0:
+            self.flush()
+
+    def flush(self):
+        if not os.path.exists(self.path):
+            return
+        with open(self.path) as f:
+            lines = f.read().splitlines()
+        for line in lines[self.printed:]:
+            fields = line.split('\t')
+            print('step {:>7}  evaluation mean {:9.2f}  (min {:.1f}, max '
+                  '{:.1f}; {:.0f} s)'.format(
+                      int(fields[0]), float(fields[3]), float(fields[7]),
+                      float(fields[6]), float(fields[2])), flush=True)
+        self.printed = max(self.printed, len(lines))
+
+
+class Timer(object):
+    def __enter__(self):
+        self.start = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        self.seconds = time.perf_counter() - self.start
+        return False
+
+
+def finish(args, wall_time):
+    """Draw ``scores.png``, print where the outputs are and return the run's
+    outcome: a dict with ``outdir``, ``scores_txt``, ``png``, ``best_mean``,
+    ``evaluations``, ``last_step`` (of the last evaluation), ``solved_at``
+    (the step of the first evaluation reaching ``--successful-score``, or
+    None) and ``wall_time``."""
+    outdir = args.outdir
+    png = experiments.plot_scores(outdir, os.path.join(outdir, 'scores.png'))
+    scores = experiments.read_scores(outdir)
+    means = scores['mean']
+    result = {'outdir': outdir,
+              'scores_txt': os.path.join(outdir, 'scores.txt'),
+              'png': png,
+              'best_mean': float(means.max()) if len(means) else None,
+              'evaluations': int(len(means)),
+              'last_step': int(scores['steps'][-1]) if len(means) else 0,
+              'solved_at': None, 'wall_time': wall_time}
+    if args.successful_score is not None:
+        hits = np.nonzero(means >= args.successful_score)[0]
+        if len(hits):
+            result['solved_at'] = int(scores['steps'][hits[0]])
+    print('Finished in {:.1f} s; best evaluation mean: {}'.format(
+        wall_time, result['best_mean']))
+    print('Scores: {}'.format(result['scores_txt']))
+    print('Learning curve: {}'.format(png))
+    print('Best agent: {}'.format(os.path.join(outdir, 'best')))
+    return result

@@ -1,0 +1,135 @@
+"""Soft Actor-Critic on Pendulum-v1.
+
+    python examples/train_sac_pendulum.py                  # best device
+    python examples/train_sac_pendulum.py --device @numpy --seed 1
+
+The defaults follow rl-baselines3-zoo's Pendulum-v1 SAC (a learning rate
+of 1e-3 over Stable-Baselines3's SAC defaults): 256-256 ReLU networks for
+the policy (a tanh-squashed Gaussian) and both Q-functions, Adam at 1e-3
+for all three and for the temperature (tuned towards an entropy of -1 per
+action dimension), minibatches of 256 from a buffer of a million
+transitions, one update per step, gamma 0.99, target networks averaged
+with tau 0.005. Updates start once the buffer holds 256 transitions
+(uniformly random actions until then): minibatches are drawn without
+replacement here, where Stable-Baselines3 starts at 100 and draws with
+replacement. The env's actions are scaled to [-1, 1]
+(``wrappers.NormalizeActionSpace``). Evaluation takes the mean action.
+Pendulum's returns are negative; about -200 or above is solved.
+
+Writes ``scores.txt``, the best agent (``best/``), the final one
+(``<steps>_finish/``) and the learning curve (``scores.png``) to
+``--outdir``.
+"""
+import sys
+
+import gymnasium as gym
+import numpy as np
+
+import chainer_core as chainer
+import chainer_core.functions as F
+import chainer_core.links as L
+
+from chainer_rl import agents
+from chainer_rl import distribution
+from chainer_rl import experiments
+from chainer_rl import q_functions
+from chainer_rl import replay_buffers
+from chainer_rl import wrappers
+
+import example_utils as U
+
+
+NAME = 'sac_pendulum'
+ENV_ID = 'Pendulum-v1'
+
+
+def parse_args(argv=None):
+    parser = U.make_parser(__doc__, NAME, steps=20000, eval_interval=1000)
+    parser.add_argument('--n-hidden-channels', type=int, default=256)
+    parser.add_argument('--lr', type=float, default=1e-3)
+    parser.add_argument('--gamma', type=float, default=0.99)
+    parser.add_argument('--minibatch-size', type=int, default=256)
+    parser.add_argument('--replay-start-size', type=int, default=256)
+    parser.add_argument('--soft-update-tau', type=float, default=5e-3)
+    return parser.parse_args(argv)
+
+
+def make_env(seed):
+    env = wrappers.NormalizeActionSpace(gym.make(ENV_ID))
+    env.reset(seed=seed)
+    env.action_space.seed(seed)
+    return env
+
+
+class SquashedGaussianPolicy(chainer.Chain):
+    """Observations -> tanh-squashed diagonal Gaussian: an MLP outputs the
+    mean and the log standard deviation (clipped to [-20, 2])."""
+
+    def __init__(self, obs_size, action_size, n_hidden):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(obs_size, n_hidden)
+            self.l2 = L.Linear(n_hidden, n_hidden)
+            self.l3 = L.Linear(n_hidden, 2 * action_size)
+
+    def forward(self, x):
+        h = F.relu(self.l2(F.relu(self.l1(x))))
+        mean, log_std = F.split_axis(self.l3(h), 2, axis=1)
+        log_std = F.clip(log_std, -20.0, 2.0)
+        return distribution.SquashedGaussianDistribution(
+            mean, F.exp(2 * log_std))
+
+
+def make_agent(args, env, device):
+    obs_size = env.observation_space.shape[0]
+    action_size = env.action_space.shape[0]
+    policy = SquashedGaussianPolicy(obs_size, action_size,
+                                    args.n_hidden_channels)
+    q1, q2 = [q_functions.FCSAQFunction(obs_size, action_size,
+                                        args.n_hidden_channels, 2)
+              for _ in range(2)]
+    optimizers = []
+    for link in (policy, q1, q2):
+        link.to_device(device)
+        optimizer = chainer.optimizers.Adam(alpha=args.lr)
+        optimizer.setup(link)
+        optimizers.append(optimizer)
+    low = env.action_space.low
+    high = env.action_space.high
+
+    def burnin_action_func():
+        return np.random.uniform(low, high).astype(np.float32)
+
+    return agents.SoftActorCritic(
+        policy, q1, q2, optimizers[0], optimizers[1], optimizers[2],
+        replay_buffers.ReplayBuffer(capacity=10 ** 6), gamma=args.gamma,
+        replay_start_size=args.replay_start_size,
+        minibatch_size=args.minibatch_size, update_interval=1,
+        phi=U.float32, soft_update_tau=args.soft_update_tau,
+        burnin_action_func=burnin_action_func, initial_temperature=1.0,
+        entropy_target=-float(action_size),
+        temperature_optimizer=chainer.optimizers.Adam(alpha=args.lr),
+        act_deterministically=True)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    device = U.setup(args)
+    env = make_env(args.seed)
+    eval_env = make_env(2 ** 31 - 1 - args.seed)
+    agent = make_agent(args, env, device)
+
+    progress = U.PrintEvaluations(args.outdir, every=200)
+    with U.Timer() as timer:
+        experiments.train_agent_with_evaluation(
+            agent=agent, env=env, steps=args.steps, eval_n_steps=None,
+            eval_n_episodes=args.eval_n_episodes,
+            eval_interval=args.eval_interval, outdir=args.outdir,
+            eval_env=eval_env, successful_score=args.successful_score,
+            step_hooks=[progress])
+    progress.flush()
+    return U.finish(args, timer.seconds)
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:])
