@@ -1,4 +1,4 @@
-"""Helpers of the value-based agents' tests: tiny Q-functions, training
+"""Shared pieces of the value-based agents' tests: tiny Q-functions, training
 loops over the ABC task (single env and vector env) and the checks every
 agent goes through."""
 import numpy

@@ -247,7 +247,7 @@ class DQN(agent.AttributeSavingMixin, agent.BatchAgent):
             None) not in _EXPLORERS_IGNORING_VALUES
 
     # ------------------------------------------------------------------
-    # helpers
+    # checks and model calls
 
     @staticmethod
     def _check_unit(owner, name, value):
