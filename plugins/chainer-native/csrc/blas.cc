@@ -17,12 +17,21 @@ void check_dims(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb, int64
     for (int64_t v : {m, n, k, lda, ldb, ldc})
         if (v > INT_MAX) throw ShapeError("matmul: a dimension exceeds the 32-bit range of the BLAS library");
 }
+
+// Creating the pool is what pins OpenBLAS to one thread, and a GEMM can come
+// first (a kernel whose parallel_for ran inline on one sample): OpenBLAS's
+// own threads would then spin beside the pool's.
+void pin_blas_threads() {
+    static const bool pinned = num_threads() > 0;
+    (void)pinned;
+}
 }  // namespace
 
 void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t lda,
           const float* b, int64_t ldb, float beta, float* c, int64_t ldc) {
     check_dims(m, n, k, lda, ldb, ldc);
     if (m == 0 || n == 0) return;
+    pin_blas_threads();
     scipy_cblas_sgemm(CblasRowMajor, transa ? CblasTrans : CblasNoTrans, transb ? CblasTrans : CblasNoTrans,
                       static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a,
                       static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(ldc));
@@ -32,6 +41,7 @@ void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, double alph
           const double* b, int64_t ldb, double beta, double* c, int64_t ldc) {
     check_dims(m, n, k, lda, ldb, ldc);
     if (m == 0 || n == 0) return;
+    pin_blas_threads();
     scipy_cblas_dgemm(CblasRowMajor, transa ? CblasTrans : CblasNoTrans, transb ? CblasTrans : CblasNoTrans,
                       static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a,
                       static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(ldc));

@@ -1,9 +1,12 @@
-// N-d convolution and transposed convolution by im2col + GEMM, one sample
-// per pool thread at a time, with a single-threaded GEMM on a column buffer
-// that stays in cache.
+// N-d convolution and transposed convolution. The forward pass of a 1-d or
+// 2-d convolution runs on conv_gemm where the CPU has its kernels (a GEMM
+// whose columns are packed straight from the images); everything else by
+// im2col + GEMM, one sample per pool thread at a time, with a
+// single-threaded GEMM on a column buffer that stays in cache.
 #include <cstring>
 
 #include "blas.h"
+#include "conv_gemm.h"
 #include "creation.h"
 #include "elementwise.h"
 #include "graph.h"
@@ -56,24 +59,30 @@ inline void valid_range(int64_t out, int64_t s, int64_t off, int64_t in, int64_t
 }
 
 // col (C * K, P) from one image (C, *in), row stride col_ld; single-threaded
-// (the caller spreads samples over the pool).
+// (the caller spreads samples over the pool). For d == 2, only output rows
+// oy0 .. oy1 - 1 (oy1 < 0: all), column 0 being row oy0's first.
 template <typename T>
-void im2col(const T* img, int64_t channels, const Geom& g, T* col, int64_t col_ld) {
+void im2col(const T* img, int64_t channels, const Geom& g, T* col, int64_t col_ld, int64_t oy0 = 0,
+            int64_t oy1 = -1) {
     const int d = g.d;
     if (d == 2) {
-        const int64_t H = g.in[0], W = g.in[1], oh = g.out[0], ow = g.out[1];
+        const int64_t H = g.in[0], W = g.in[1], ow = g.out[1];
+        if (oy1 < 0) oy1 = g.out[0];
         for (int64_t c = 0; c < channels; ++c) {
             const T* x = img + c * H * W;
             for (int64_t ky = 0; ky < g.k[0]; ++ky) {
                 int64_t offy = ky * g.dl[0] - g.p[0], ylo, yhi;
-                valid_range(oh, g.s[0], offy, H, ylo, yhi);
+                valid_range(g.out[0], g.s[0], offy, H, ylo, yhi);
+                ylo = std::min(std::max(ylo, oy0), oy1);
+                yhi = std::max(std::min(yhi, oy1), ylo);
                 for (int64_t kx = 0; kx < g.k[1]; ++kx) {
                     int64_t offx = kx * g.dl[1] - g.p[1], xlo, xhi;
                     valid_range(ow, g.s[1], offx, W, xlo, xhi);
+                    // Output row oy lands at (oy - oy0) * ow.
                     T* row = col + ((c * g.k[0] + ky) * g.k[1] + kx) * col_ld;
-                    std::fill(row, row + ylo * ow, T(0));
+                    std::fill(row, row + (ylo - oy0) * ow, T(0));
                     for (int64_t oy = ylo; oy < yhi; ++oy) {
-                        T* dst = row + oy * ow;
+                        T* dst = row + (oy - oy0) * ow;
                         const T* src = x + (oy * g.s[0] + offy) * W + offx;
                         std::fill(dst, dst + xlo, T(0));
                         if (g.s[1] == 1) {
@@ -83,7 +92,7 @@ void im2col(const T* img, int64_t channels, const Geom& g, T* col, int64_t col_l
                         }
                         std::fill(dst + xhi, dst + ow, T(0));
                     }
-                    std::fill(row + yhi * ow, row + oh * ow, T(0));
+                    std::fill(row + (yhi - oy0) * ow, row + (oy1 - oy0) * ow, T(0));
                 }
             }
         }
@@ -193,30 +202,87 @@ bool is_pointwise(const Geom& g) {
     return true;
 }
 
-// Samples are spread over the pool; each runs its im2col and its GEMMs on
-// its own thread, with a column buffer that stays in cache.
+// The column buffer of the im2col path holds whole output rows, about
+// kMaxColElems elements but at least kMinCols columns: a 3x3 convolution of
+// 64 channels at 300x300 would otherwise want 200 MB of columns (BLAS ran
+// it at half speed), and narrower products lose more than a smaller buffer
+// gains.
+constexpr int64_t kMaxColElems = int64_t(1) << 21;
+constexpr int64_t kMinCols = 1024;
 
-// y (N, O, *out) = conv(x (N, C, *in), w (O, C/G, *k)) for T in {float, double}.
+// y[o, :] += b[o] for the og rows of one sample and group.
 template <typename T>
-void conv_fwd(const Array& x, const Array& w, const Array& y, const Geom& g, int64_t groups) {
+void add_bias_rows(T* y, const T* b, int64_t og, int64_t P) {
+    for (int64_t o = 0; o < og; ++o) {
+        const T v = b[o];
+        T* r = y + o * P;
+        for (int64_t p = 0; p < P; ++p) r[p] += v;
+    }
+}
+
+// y (N, O, *out) = conv(x (N, C, *in), w (O, C/G, *k)) + b for T in {float,
+// double}; b: null or O values. Packed GEMM kernels for 1-d and 2-d where
+// the CPU has them; otherwise samples are spread over the pool, each
+// running its im2col and its GEMMs on its own thread, with a column buffer
+// that stays in cache.
+template <typename T>
+void conv_fwd(const Array& x, const Array& w, const Array& y, const Geom& g, int64_t groups, const T* bias) {
     const int64_t N = x.shape()[0], C = x.shape()[1], O = w.shape()[0];
     const int64_t Cg = C / groups, Og = O / groups, K = Cg * g.k_size, P = g.out_size;
     const T* xp = x.ptr<T>();
     const T* wp = w.ptr<T>();
     T* yp = y.ptr<T>();
+    // Groups of a few output channels each (depthwise convolutions) stay on
+    // im2col: per group the packing of short runs costs as much as the
+    // arithmetic there is (depthwise 3x3 at batch 8 measured twice as slow).
+    if (g.d <= 2 && (groups == 1 || Og >= 8) && conv_gemm_supported()) {
+        // A 1-d convolution is a 2-d one with a single row.
+        const int h = g.d - 2;  // index of the height axis (-1: none)
+        Conv2dShape s;
+        s.channels = Cg;
+        s.out_channels = Og;
+        s.in_h = h >= 0 ? g.in[h] : 1;
+        s.k_h = h >= 0 ? g.k[h] : 1;
+        s.s_h = h >= 0 ? g.s[h] : 1;
+        s.p_h = h >= 0 ? g.p[h] : 0;
+        s.d_h = h >= 0 ? g.dl[h] : 1;
+        s.out_h = h >= 0 ? g.out[h] : 1;
+        const int wi = g.d - 1;
+        s.in_w = g.in[wi];
+        s.k_w = g.k[wi];
+        s.s_w = g.s[wi];
+        s.p_w = g.p[wi];
+        s.d_w = g.dl[wi];
+        s.out_w = g.out[wi];
+        for (int64_t gi = 0; gi < groups; ++gi)
+            conv_gemm_forward<T>(s, N, xp + gi * Cg * g.in_size, C * g.in_size, wp + gi * Og * K,
+                                 bias ? bias + gi * Og : nullptr, yp + gi * Og * P, O * P);
+        return;
+    }
     bool pw = is_pointwise(g);
+    // Output rows per im2col (2-d only; other ranks take the whole output).
+    const int64_t ow = g.d == 2 ? g.out[1] : P, oh = g.d == 2 ? g.out[0] : 1;
+    const int64_t rows =
+        pw ? oh
+           : std::min(oh, std::max({int64_t(1), kMaxColElems / std::max<int64_t>(K * ow, 1), (kMinCols + ow - 1) / ow}));
     parallel_for(N, 1, [&](int64_t nb, int64_t ne) {
-        Array colbuf = Array::empty(Shape{pw ? 0 : K * P}, DtypeOf<T>::value);
+        Array colbuf = Array::empty(Shape{pw ? 0 : K * rows * ow}, DtypeOf<T>::value);
         T* colp = colbuf.ptr<T>();
         for (int64_t n = nb; n < ne; ++n) {
             for (int64_t gi = 0; gi < groups; ++gi) {
                 const T* img = xp + (n * C + gi * Cg) * g.in_size;
-                const T* cp = img;
-                if (!pw) {
-                    im2col<T>(img, Cg, g, colp, P);
-                    cp = colp;
+                T* out = yp + (n * O + gi * Og) * P;
+                const T* wg = wp + gi * Og * K;
+                if (pw) {
+                    gemm(false, false, Og, P, K, T(1), wg, K, img, P, T(0), out, P);
+                } else {
+                    for (int64_t oy0 = 0; oy0 < oh; oy0 += rows) {
+                        const int64_t oy1 = std::min(oh, oy0 + rows), cols = (oy1 - oy0) * ow;
+                        im2col<T>(img, Cg, g, colp, cols, oy0, oy1);
+                        gemm(false, false, Og, cols, K, T(1), wg, K, colp, cols, T(0), out + oy0 * ow, P);
+                    }
                 }
-                gemm(false, false, Og, P, K, T(1), wp + gi * Og * K, K, cp, P, T(0), yp + (n * O + gi * Og) * P, P);
+                if (bias) add_bias_rows(out, bias + gi * Og, Og, P);
             }
         }
     });
@@ -404,14 +470,16 @@ Geom deconv_geom(const char* op, const Array& x, const Array& w, const Ints& str
     return g;
 }
 
-Array conv_data(const Array& x, const Array& w, const Geom& g, int64_t groups) {
+// conv(x, w) + b (b: undefined or (O,), any strides).
+Array conv_data(const Array& x, const Array& w, const Array& b, const Geom& g, int64_t groups) {
     Shape ys{x.shape()[0], w.shape()[0]};
     for (int i = 0; i < g.d; ++i) ys.push_back(g.out[i]);
     return run_float_kernel("conv", x.dtype(), [&](auto tag, Dtype ct) {
         using T = typename decltype(tag)::type;
         Array xc = contiguous_as(x, ct), wc = contiguous_as(w, ct);
+        Array bc = b.defined() ? contiguous_as(b, ct) : Array();
         Array y = Array::empty(ys, ct);
-        if (y.size() > 0) conv_fwd<T>(xc, wc, y, g, groups);
+        if (y.size() > 0) conv_fwd<T>(xc, wc, y, g, groups, bc.defined() ? bc.ptr<T>() : nullptr);
         return y;
     });
 }
@@ -448,8 +516,7 @@ Array conv(const Array& x, const Array& w, const Array& b, const Ints& stride, c
     check_same_float("conv", x, "x", w, "w");
     Geom g = conv_geom("conv", x, w, stride, pad, dilation, groups, cover_all);
     check_bias("conv", b, w.shape()[0], x.dtype());
-    Array y = conv_data(x, w, g, groups);
-    if (b.defined()) add_bias(y, b);
+    Array y = conv_data(x, w, b, g, groups);
     if (needs_graph({&x, &w, &b})) {
         Ints in = spatial(x);
         Ints s(g.s, g.s + g.d), p(g.p, g.p + g.d), dl(g.dl, g.dl + g.d), k(g.k, g.k + g.d);
