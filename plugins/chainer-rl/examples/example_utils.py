@@ -5,6 +5,7 @@ The scripts import it from their own folder (``python examples/x.py`` puts
 that folder first on ``sys.path``).
 """
 import argparse
+import importlib
 import os
 import time
 
@@ -99,14 +100,27 @@ class Timer(object):
         return False
 
 
+def plot(outdir):
+    """Draw ``<outdir>/scores.png`` and return its path; None (with a
+    message) when matplotlib is not installed."""
+    try:
+        importlib.import_module('matplotlib')
+    except ImportError:
+        print('No learning curve: matplotlib is not installed (pip install '
+              '"chainer-core-rl[plot]")')
+        return None
+    return experiments.plot_scores(outdir,
+                                   os.path.join(outdir, 'scores.png'))
+
+
 def finish(args, wall_time):
     """Draw ``scores.png``, print where the outputs are and return the run's
-    outcome: a dict with ``outdir``, ``scores_txt``, ``png``, ``best_mean``,
-    ``evaluations``, ``last_step`` (of the last evaluation), ``solved_at``
-    (the step of the first evaluation reaching ``--successful-score``, or
-    None) and ``wall_time``."""
+    outcome: a dict with ``outdir``, ``scores_txt``, ``png`` (None without
+    matplotlib), ``best_mean``, ``evaluations``, ``last_step`` (of the last
+    evaluation), ``solved_at`` (the step of the first evaluation reaching
+    ``--successful-score``, or None) and ``wall_time``."""
     outdir = args.outdir
-    png = experiments.plot_scores(outdir, os.path.join(outdir, 'scores.png'))
+    png = plot(outdir)
     scores = experiments.read_scores(outdir)
     means = scores['mean']
     result = {'outdir': outdir,
@@ -123,6 +137,7 @@ def finish(args, wall_time):
     print('Finished in {:.1f} s; best evaluation mean: {}'.format(
         wall_time, result['best_mean']))
     print('Scores: {}'.format(result['scores_txt']))
-    print('Learning curve: {}'.format(png))
+    if png:
+        print('Learning curve: {}'.format(png))
     print('Best agent: {}'.format(os.path.join(outdir, 'best')))
     return result

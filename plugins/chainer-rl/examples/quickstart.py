@@ -147,14 +147,20 @@ def main(argv=None):
         eval_n_episodes=args.eval_n_episodes,
         eval_interval=args.eval_interval, outdir=args.outdir,
         train_max_episode_len=args.max_episode_len, eval_env=eval_env)
-    png = experiments.plot_scores(args.outdir,
-                                  os.path.join(args.outdir, 'scores.png'))
+    try:
+        png = experiments.plot_scores(args.outdir,
+                                      os.path.join(args.outdir, 'scores.png'))
+    except ImportError:
+        png = None
+        print('No learning curve: matplotlib is not installed (pip install '
+              '"chainer-core-rl[plot]")')
     scores = experiments.read_scores(args.outdir)
     for steps, mean in zip(scores['steps'], scores['mean']):
         print('step {:>6.0f}  evaluation mean return {:.1f}'.format(steps,
                                                                     mean))
     print('Scores: {}'.format(os.path.join(args.outdir, 'scores.txt')))
-    print('Learning curve: {}'.format(png))
+    if png:
+        print('Learning curve: {}'.format(png))
     print('Agent after the hand-written loop: {}'.format(
         os.path.join(args.outdir, 'agent')))
     print('Best agent: {}'.format(os.path.join(args.outdir, 'best')))

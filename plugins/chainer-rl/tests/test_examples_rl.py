@@ -78,3 +78,24 @@ def test_examples_default_outdir_is_results_name():
     assert args.outdir == os.path.join('results', 'x_y')
     assert args.device is None and args.eval_n_episodes == 10
     assert (args.steps, args.eval_interval) == (10, 5)
+
+
+def test_example_without_matplotlib_skips_the_curve(tmp_path):
+    # A matplotlib that fails to import stands for one not installed.
+    fake = tmp_path / 'site'
+    (fake / 'matplotlib').mkdir(parents=True)
+    (fake / 'matplotlib' / '__init__.py').write_text(
+        'raise ImportError("no matplotlib here")\n')
+    env = dict(os.environ)
+    env['PYTHONPATH'] = os.pathsep.join(
+        [str(fake)] + [p for p in env.get('PYTHONPATH', '').split(os.pathsep)
+                       if p])
+    outdir = tmp_path / 'out'
+    cmd = [sys.executable, os.path.join(EXAMPLES, 'train_ppo_cartpole.py'),
+           '--outdir', str(outdir)] + COMMON + CASES['train_ppo_cartpole']
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600,
+                          env=env, cwd=str(tmp_path))
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    assert 'No learning curve: matplotlib is not installed' in proc.stdout
+    assert (outdir / 'scores.txt').exists()
+    assert not (outdir / 'scores.png').exists()
