@@ -2,15 +2,15 @@
 import numpy
 
 import chainer_core as chainer
-import chainer_core.functions as F
+
+from chainer_cv import transforms
 
 
 def resize(x, size):
-    """``x`` (a batch, or one CHW image as an array) resized bilinearly
-    with pixel centres aligned, as ChainerCV's resize does."""
-    if x.ndim == 3:
-        return F.resize_images(x[None], size, align_corners=False).array[0]
-    return F.resize_images(x, size, align_corners=False)
+    """The CHW array ``x`` (an image or class scores, on the host)
+    resized bilinearly to ``size`` by :func:`chainer_cv.transforms.resize`,
+    where ChainerCV's models resize with its ``transforms.resize``."""
+    return transforms.resize(numpy.asarray(x, numpy.float32), size)
 
 
 def label_maps(imgs, score):

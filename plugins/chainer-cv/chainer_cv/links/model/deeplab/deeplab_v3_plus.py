@@ -121,10 +121,9 @@ class DeepLabV3plus(chainer.Chain):
         x = self.prepare(img)
         score = F.softmax(self.forward(self.device.send(x[None])), axis=1)
         score = F.resize_images(score, x.shape[1:])[0, :, :h, :w]
-        if scale != 1.0:
-            score = F.resize_images(score[None], (H, W),
-                                    align_corners=False)[0]
         score = numpy.asarray(chainer.backend.CpuDevice().send(score.array))
+        if scale != 1.0:
+            score = _segmentation.resize(score, (H, W))
         return score[:, :, ::-1] if flip else score
 
     def predict(self, imgs):

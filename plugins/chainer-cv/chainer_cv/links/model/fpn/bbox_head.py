@@ -94,7 +94,8 @@ class BboxHead(chainer.Chain):
         Returns:
             three lists of arrays: boxes :math:`(R, 4)` in the original
             images' pixels, labels :math:`(R,)` in :math:`[0, L - 2]` and
-            scores :math:`(R,)`, on the host.
+            scores :math:`(R,)`, on the host; ordered by label, then by
+            descending score.
         """
         rois, roi_indices, _ = _misc.flatten_levels(rois, roi_indices)
         locs = to_host(locs) * _per_coordinate(self.std)
@@ -116,6 +117,8 @@ class BboxHead(chainer.Chain):
             kept = numpy.flatnonzero(score >= score_thresh)
             keep = kept[non_maximum_suppression_batched(
                 bbox[kept], nms_thresh, label[kept], score[kept])]
+            # By class, then by descending score, as ChainerCV orders them.
+            keep = keep[numpy.argsort(label[keep], kind='stable')]
             bboxes.append(bbox[keep].astype(numpy.float32))
             labels.append(label[keep])
             scores.append(score[keep].astype(numpy.float32))

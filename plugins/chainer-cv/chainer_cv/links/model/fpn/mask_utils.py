@@ -6,17 +6,31 @@ ending on the box's edge (Detectron's convention, which the trained
 weights follow)."""
 import numpy
 
+import chainer_core as chainer
+import chainer_core.functions as F
+
 from chainer_cv.transforms import resize
 
 
 def _padded_boxes(bbox, segm_size):
-    # The box grown by one cell of a segm_size grid on each side, in whole
-    # pixels.
-    bbox = numpy.asarray(bbox, numpy.float64).reshape((-1, 4))
-    centre = (bbox[:, :2] + bbox[:, 2:]) / 2
-    half = (bbox[:, 2:] - bbox[:, :2]) / 2 * (segm_size + 2) / segm_size
+    # The box grown by one cell of a segm_size grid on each side, rounded
+    # to whole pixels; computed in float32, as ChainerCV does, so that
+    # halves round the same way.
+    bbox = numpy.asarray(bbox, numpy.float32).reshape((-1, 4))
+    scale = numpy.float32((segm_size + 2) / segm_size)
+    centre = (bbox[:, :2] + bbox[:, 2:]) * numpy.float32(.5)
+    half = (bbox[:, 2:] - bbox[:, :2]) * numpy.float32(.5) * scale
     return numpy.round(numpy.concatenate(
         (centre - half, centre + half), axis=1)).astype(numpy.int64)
+
+
+def _resize_bilinear(img, size):
+    """``img`` (H, W) resized bilinearly between pixel centres, without
+    antialiasing: OpenCV's linear resampling, which ChainerCV uses to
+    paste masks (Pillow's, elsewhere, smooths when shrinking)."""
+    with chainer.no_backprop_mode():
+        return F.resize_images(img[None, None].astype(numpy.float32), size,
+                               align_corners=False).array[0, 0]
 
 
 def segm_to_mask(segm, bbox, size):
@@ -45,7 +59,7 @@ def segm_to_mask(segm, bbox, size):
         if bottom <= top or right <= left:
             continue
         padded = numpy.pad(segm[i], 1)
-        box_mask = resize(padded[None], (y1 - y0, x1 - x0))[0] > 0.5
+        box_mask = _resize_bilinear(padded, (y1 - y0, x1 - x0)) > 0.5
         mask[i, top:bottom, left:right] = \
             box_mask[top - y0:bottom - y0, left - x0:right - x0]
     return mask

@@ -108,7 +108,8 @@ class SegNetBasic(chainer.Chain):
     def _score(self, img):
         _, H, W = img.shape
         score = self.forward(self.device.send(img[None]))
-        if score.shape[2:] != (H, W):
-            score = _segmentation.resize(score, (H, W))
-        return numpy.asarray(
+        score = numpy.asarray(
             chainer.backend.CpuDevice().send(score.array))[0]
+        if score.shape[1:] != (H, W):
+            score = _segmentation.resize(score, (H, W))
+        return score

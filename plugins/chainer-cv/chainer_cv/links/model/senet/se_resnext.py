@@ -8,7 +8,8 @@ _blocks = {50: (3, 4, 6, 3), 101: (3, 4, 23, 3)}
 class SEResNeXt(BottleneckClassifier):
     """SE-ResNeXt (`Hu et al. <https://arxiv.org/abs/1709.01507>`_):
     ResNeXt bottlenecks (32 groups, twice the bottleneck channels of
-    ResNet) each ending in a :class:`~chainercv.links.SEBlock`.
+    ResNet, the stride in the 3x3 convolution) each ending in a
+    :class:`~chainercv.links.SEBlock`.
 
     The layers are ``conv1, pool1, res2, res3, res4, res5, pool5, fc6,
     prob``.
@@ -31,7 +32,7 @@ class SEResNeXt(BottleneckClassifier):
                 'se_resnext{}_imagenet_converted_2018_06_28.npz'.format(
                     n_layer)),
             {'n_class': 1000, 'mean': _imagenet_mean}, initialW=initialW,
-            fc_kwargs=fc_kwargs, groups=32, stride_first=True,
+            fc_kwargs=fc_kwargs, groups=32, stride_first=False,
             add_seblock=True)
 
 

@@ -17,18 +17,10 @@ def _sigmoid(x):
 
 def _letterbox(img, insize):
     """(canvas, scaled_size): ``img`` scaled to [0, 1] and centred on a grey
-    ``insize`` square, shrunk first (keeping its aspect ratio) if it does
-    not fit. As ChainerCV, smaller images are not enlarged."""
-    _, H, W = img.shape
+    ``insize`` square, shrunk first (keeping its aspect ratio, resampled
+    by :func:`chainer_cv.transforms.resize`) if it does not fit. As
+    ChainerCV, smaller images are not enlarged."""
     img = numpy.asarray(img, dtype=numpy.float32) / 255
-    scale = min(insize / H, insize / W)
-    if scale < 1:
-        # Bilinear between pixel centres, without antialiasing: the
-        # weights were converted for ChainerCV's OpenCV resize, which
-        # resamples this way.
-        with chainer.no_backprop_mode():
-            img = F.resize_images(img[None], (int(H * scale), int(W * scale)),
-                                  align_corners=False).array[0]
     canvas, param = transforms.resize_contain(
         img, (insize, insize), fill=0.5, return_param=True)
     return canvas, param['scaled_size']
