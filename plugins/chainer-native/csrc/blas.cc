@@ -3,14 +3,48 @@
 #include <algorithm>
 #include <climits>
 
+#ifdef CN_HAVE_BLAS
 #include <cblas.h>
+#endif
 
 #include "errors.h"
 #include "threads.h"
 
+// OpenBLAS builds differ in a prefix on every symbol (scipy-openblas32:
+// scipy_); the build names it in CN_BLAS_PREFIX.
+#define CN_PASTE2(a, b) a##b
+#define CN_PASTE(a, b) CN_PASTE2(a, b)
+#define CN_BLAS(name) CN_PASTE(CN_BLAS_PREFIX, name)
+
 namespace cn {
 
-void blas_init() { scipy_openblas_set_num_threads(1); }
+#ifdef CN_HAVE_BLAS
+void blas_init() { CN_BLAS(openblas_set_num_threads)(1); }
+#else
+void blas_init() {}
+
+namespace {
+// Without BLAS (a build from source that found none): a plain row-major
+// GEMM, blocked over k so that a row of B stays in cache. Correct, not fast.
+template <typename T>
+void plain_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, T alpha, const T* a, int64_t lda, const T* b,
+                int64_t ldb, T beta, T* c, int64_t ldc) {
+    for (int64_t i = 0; i < m; ++i) {
+        T* ci = c + i * ldc;
+        for (int64_t j = 0; j < n; ++j) ci[j] = beta == T(0) ? T(0) : beta * ci[j];
+        for (int64_t p = 0; p < k; ++p) {
+            T av = alpha * (ta ? a[p * lda + i] : a[i * lda + p]);
+            if (tb) {
+                for (int64_t j = 0; j < n; ++j) ci[j] += av * b[j * ldb + p];
+            } else {
+                const T* bp = b + p * ldb;
+                for (int64_t j = 0; j < n; ++j) ci[j] += av * bp[j];
+            }
+        }
+    }
+}
+}  // namespace
+#endif
 
 namespace {
 void check_dims(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb, int64_t ldc) {
@@ -32,9 +66,13 @@ void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, float alpha
     check_dims(m, n, k, lda, ldb, ldc);
     if (m == 0 || n == 0) return;
     pin_blas_threads();
-    scipy_cblas_sgemm(CblasRowMajor, transa ? CblasTrans : CblasNoTrans, transb ? CblasTrans : CblasNoTrans,
-                      static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a,
-                      static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(ldc));
+#ifdef CN_HAVE_BLAS
+    CN_BLAS(cblas_sgemm)(CblasRowMajor, transa ? CblasTrans : CblasNoTrans, transb ? CblasTrans : CblasNoTrans,
+                         static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a,
+                         static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(ldc));
+#else
+    plain_gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+#endif
 }
 
 void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, double alpha, const double* a, int64_t lda,
@@ -42,9 +80,13 @@ void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, double alph
     check_dims(m, n, k, lda, ldb, ldc);
     if (m == 0 || n == 0) return;
     pin_blas_threads();
-    scipy_cblas_dgemm(CblasRowMajor, transa ? CblasTrans : CblasNoTrans, transb ? CblasTrans : CblasNoTrans,
-                      static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a,
-                      static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(ldc));
+#ifdef CN_HAVE_BLAS
+    CN_BLAS(cblas_dgemm)(CblasRowMajor, transa ? CblasTrans : CblasNoTrans, transb ? CblasTrans : CblasNoTrans,
+                         static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a,
+                         static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(ldc));
+#else
+    plain_gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+#endif
 }
 
 template <typename T>

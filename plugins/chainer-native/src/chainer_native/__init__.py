@@ -6,6 +6,7 @@ any routine (``chainer_native.zeros``, ``chainer_native.ndarray``, ...).
 """
 import contextlib
 import importlib
+import os
 import sys
 
 __version__ = '0.1.0'
@@ -70,3 +71,36 @@ def force_backprop_mode():
     finally:
         core._set_backprop_mode(prev)
 
+
+
+# The C++ library the extension is built on, for C++ programs (see
+# examples/cpp): headers, the shared library and CMake's package files,
+# installed beside the extension. None of these load the extension.
+
+def _installed_dir():
+    # Where the build installed the extension: this package's folder, or,
+    # in an editable install, the one the extension is redirected to.
+    import importlib.util
+    try:
+        spec = importlib.util.find_spec(__name__ + '._core')
+    except (ImportError, ValueError):
+        spec = None
+    if spec is not None and spec.origin:
+        return os.path.dirname(os.path.abspath(spec.origin))
+    return os.path.dirname(os.path.abspath(__file__))
+
+
+def get_include():
+    """The directory holding the C++ headers (``chainer_native/*.h``)."""
+    return os.path.join(_installed_dir(), 'include')
+
+
+def get_library_dir():
+    """The directory of ``libchainer_native.so``."""
+    return os.path.join(_installed_dir(), 'lib')
+
+
+def get_cmake_dir():
+    """The directory of ``ChainerNativeConfig.cmake``: give it to CMake as
+    ``-DChainerNative_DIR=...`` for ``find_package(ChainerNative)``."""
+    return os.path.join(get_library_dir(), 'cmake', 'ChainerNative')
