@@ -94,6 +94,12 @@ void install_program(Program p);
 // core's rules.
 void set_rule_source(std::function<void()> source);
 
+// Installs the rules chainer-core declared when builtin_rules.cc was
+// generated (tools/gen_builtin_rules.py; a test checks that they still
+// match): what record_rule falls back on when no source is set, that is in a
+// program without Python.
+void install_builtin_rules();
+
 // Records an op whose backward evaluates the program of `rule_name`, with
 // `params` the op's graph-kernel parameters in declared order.
 std::shared_ptr<OpNode> record_rule(const std::string& rule_name, const std::vector<Array>& inputs,
