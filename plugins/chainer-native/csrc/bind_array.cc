@@ -86,7 +86,7 @@ py::object inplace(BinaryOp op, const Array& self, py::handle other) {
     return py::cast(self);
 }
 
-py::object item(const Array& a) {
+py::object py_item(const Array& a) {
     if (a.size() != 1)
         throw ShapeError("can only convert an array of size 1 to a Python scalar, got shape " + a.shape().str());
     return dispatch(a.dtype(), [&](auto tag) -> py::object {
@@ -336,14 +336,14 @@ graph; ``y.backward()`` computes gradients into ``a.grad``.
             return !a.requires_grad() || !a.body()->node->creator;
         })
         // Conversions.
-        .def("item", &item)
+        .def("item", &py_item)
         .def("tolist", [](const Array& a) { return py::module_::import("numpy").attr("asarray")(py::cast(a)).attr("tolist")(); })
         .def("__float__", [](const Array& a) { return item_as_double(a); })
-        .def("__int__", [](const Array& a) { return py::int_(item(a)); })
+        .def("__int__", [](const Array& a) { return py::int_(py_item(a)); })
         .def("__index__", [](const Array& a) {
             if (is_float(a.dtype()) || a.size() != 1 || a.ndim() != 0)
                 throw DtypeError("only integer scalar arrays can be converted to a scalar index");
-            return py::int_(item(a));
+            return py::int_(py_item(a));
         })
         .def("__bool__", [](const Array& a) {
             if (a.size() != 1)

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "creation.h"
 #include "graph.h"
 #include "loops.h"
 
@@ -196,6 +197,64 @@ void adam_update(const Array& param, const Array& grad, const Array& m, const Ar
             else adam_kernel<P, S, false, false>(param, grad, m, v, vhat, h);
         });
     });
+}
+
+void Optimizer::add_param(const Array& param) {
+    if (!param.defined()) throw ShapeError("Optimizer.add_param: the parameter is undefined");
+    if (!is_float(param.dtype()))
+        throw DtypeError(std::string("Optimizer.add_param: parameters must be floating-point, got ") +
+                         dtype_name(param.dtype()));
+    if (!param.requires_grad())
+        throw GradError("Optimizer.add_param: the parameter does not require grad; call require_grad() first");
+    for (const auto& p : params_)
+        if (p.body() == param.body()) throw ShapeError("Optimizer.add_param: the parameter was already added");
+    init_state(param);
+    params_.push_back(param);
+}
+
+void Optimizer::add_params(const std::vector<Array>& params) {
+    for (const auto& p : params) add_param(p);
+}
+
+void Optimizer::clear_grads() {
+    for (auto& p : params_) p.clear_grad();
+}
+
+void Optimizer::update() {
+    ++t_;
+    for (size_t i = 0; i < params_.size(); ++i) {
+        Array g = params_[i].grad();
+        if (g.defined()) update_one(i, params_[i], g);
+    }
+}
+
+void SGD::update_one(size_t, const Array& param, const Array& grad) { sgd_update(param, grad, lr); }
+
+void MomentumSGD::init_state(const Array& param) { v_.push_back(zeros(param.shape(), param.dtype())); }
+
+void MomentumSGD::update_one(size_t i, const Array& param, const Array& grad) {
+    momentum_sgd_update(param, grad, v_[i], lr, momentum);
+}
+
+double Adam::alpha_t() const {
+    double fix1 = 1.0 - std::pow(config.beta1, static_cast<double>(t()));
+    double fix2 = 1.0 - std::pow(config.beta2, static_cast<double>(t()));
+    if (fix1 == 0.0) throw GradError("Adam.alpha_t: no step taken yet (t = 0)");
+    return config.alpha * std::sqrt(fix2) / fix1;
+}
+
+void Adam::init_state(const Array& param) {
+    m_.push_back(zeros(param.shape(), param.dtype()));
+    v_.push_back(zeros(param.shape(), param.dtype()));
+    vhat_.push_back(config.amsgrad ? zeros(param.shape(), param.dtype()) : Array());
+}
+
+void Adam::update_one(size_t i, const Array& param, const Array& grad) {
+    AdamHyperparams h{alpha_t(), config.beta1, config.beta2, config.eps, config.eta, config.weight_decay_rate,
+                      std::nullopt};
+    // A switch to AMSGrad after parameters were added needs their vhat.
+    if (config.amsgrad && !vhat_[i].defined()) vhat_[i] = zeros(param.shape(), param.dtype());
+    adam_update(param, grad, m_[i], v_[i], config.amsgrad ? vhat_[i] : Array(), h);
 }
 
 }  // namespace cn

@@ -61,7 +61,9 @@ public:
     Array grad() const;
     void set_grad(const Array& g);
     void clear_grad();
-    void backward(bool retain_grad, bool enable_double_backprop, bool retain_graph) const;
+    // Backpropagates from this array (one element, unless its grad is set)
+    // into the grad of every leaf that requires grad; Chainer's defaults.
+    void backward(bool retain_grad = false, bool enable_double_backprop = false, bool retain_graph = false) const;
 
     void check_writeable(const char* op) const {
         if (!b_->writeable) throw ShapeError(std::string(op) + ": the array is read-only (a broadcast view or a read-only buffer)");

@@ -15,6 +15,7 @@
 #include "manipulation.h"
 #include "nn.h"
 #include "optimizer.h"
+#include "random.h"
 #include "reduction.h"
 #include "shape.h"
 #include "threads.h"
