@@ -1,10 +1,11 @@
 // The extension module: exception mapping, conversions, thread and
-// backprop-mode control.
+// backprop-mode control, .npz files.
 #include <pybind11/numpy.h>
 
 #include "bind_util.h"
 #include "creation.h"
 #include "graph.h"
+#include "npz.h"
 #include "threads.h"
 
 namespace cn {
@@ -272,6 +273,12 @@ bool set_library_error(std::exception_ptr p) {
         PyErr_SetString(PyExc_IndexError, e.what());
     } catch (const GradError& e) {
         PyErr_SetString(PyExc_RuntimeError, e.what());
+    } catch (const cn::IOError& e) {
+        PyErr_SetString(PyExc_OSError, e.what());
+    } catch (const FormatError& e) {
+        PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const cn::KeyError& e) {
+        PyErr_SetString(PyExc_KeyError, e.what());
     } catch (...) {
         return false;
     }
@@ -317,4 +324,17 @@ PYBIND11_MODULE(_core, m) {
         if (n < 1) throw ShapeError("set_num_threads: n must be positive, got " + std::to_string(n));
         set_num_threads(n);
     }, py::arg("n"), "Set the threads of the kernels and of OpenBLAS.");
+    // The C++ API's .npz reader and writer, reachable from Python for tests
+    // and tools (chainer_core.serializers remains the way to load models).
+    m.def("_read_npz", [](const std::string& path) {
+        NpzFile f(path);
+        py::dict out;
+        for (const auto& k : f.keys()) out[py::str(k)] = py::cast(f.get(k));
+        return out;
+    }, py::arg("path"), "Every array of an .npz file, read by the library's own reader (no NumPy).");
+    m.def("_write_npz", [](const std::string& path, py::dict arrays) {
+        NamedArrays named;
+        for (auto kv : arrays) named.emplace_back(kv.first.cast<std::string>(), to_array(kv.second));
+        save_npz(path, named);
+    }, py::arg("path"), py::arg("arrays"), "Writes {name: array} as an .npz file with the library's writer.");
 }

@@ -176,6 +176,9 @@ def cases():
             'f', (), (1, (('neg', ((6, 5),), (), (), (0,)),), (0,)))),
         ('_install_rule_form', lambda: cn._install_rule('f', (), (1, 2))),
         ('_set_rule_source', lambda: cn._set_rule_source(None)),
+        # This script is no zip archive.
+        ('_read_npz', lambda: cn._read_npz(__file__)),
+        ('_write_npz', lambda: cn._write_npz('unused.npz', {'a': object()})),
     ] + [
         (name, lambda name=name: getattr(cn, name)('f', [x2, nested]))
         for name in ('_graph_add', '_graph_subtract', '_graph_multiply',

@@ -14,6 +14,7 @@
 #include "linalg.h"
 #include "manipulation.h"
 #include "nn.h"
+#include "npz.h"
 #include "optimizer.h"
 #include "random.h"
 #include "reduction.h"
