@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "creation.h"
+#include "denormals.h"
 #include "graph.h"
 #include "loops.h"
 
@@ -86,6 +87,7 @@ void momentum_kernel(const Array& param, const Array& grad, const Array& v, doub
     const C lr_ = static_cast<C>(lr), mu = static_cast<C>(momentum);
     for_each_run<3>(param.shape(), {param.raw(), grad.raw(), v.raw()}, {&param.strides(), &grad.strides(), &v.strides()},
                     [&](uint8_t** p, const int64_t* s, int64_t n) {
+        DenormalsAreZero flush;  // per worker thread: the mode is thread-local
         unit_or_strided(s[0] == sizeof(P) && s[1] == sizeof(P) && s[2] == sizeof(S), [&](auto unit) {
             constexpr bool u = decltype(unit)::value;
             const int64_t s0 = u ? sizeof(P) : s[0], s1 = u ? sizeof(P) : s[1], s2 = u ? sizeof(S) : s[2];
@@ -116,6 +118,7 @@ void adam_kernel(const Array& param, const Array& grad, const Array& m, const Ar
     for_each_run<5>(param.shape(), {param.raw(), grad.raw(), m.raw(), v.raw(), vh.raw()},
                     {&param.strides(), &grad.strides(), &m.strides(), &v.strides(), &vh.strides()},
                     [&](uint8_t** p, const int64_t* s, int64_t n) {
+        DenormalsAreZero flush;  // per worker thread: the mode is thread-local
         bool unit = s[0] == sizeof(P) && s[1] == sizeof(P) && s[2] == sizeof(S) && s[3] == sizeof(S) &&
                     s[4] == sizeof(S);
         unit_or_strided(unit, [&](auto unit_) {

@@ -258,3 +258,24 @@ def test_registered_as_core_kernels_equal_to_the_references():
         spec.reference(numpy, *ref, *scalars[name])
         for a, b in zip(nat, ref):
             numpy.testing.assert_array_equal(numpy.asarray(a), b)
+
+
+@pytest.mark.parametrize('shape', SHAPES)
+def test_subnormal_states_count_as_zero_and_the_mode_is_restored(shape):
+    # A moment decaying below the smallest normal float (a gradient that
+    # stays zero) is flushed rather than computed at the speed of subnormal
+    # arithmetic; NumPy on this thread keeps its subnormals afterwards.
+    tiny = f32(1e-40)
+    assert 0 < tiny < numpy.finfo(f32).tiny
+    p, g = cn.zeros(shape, dtype=f32), cn.zeros(shape, dtype=f32)
+    m = cn.full(shape, 1e-40, dtype=f32)
+    v = cn.full(shape, 1.0, dtype=f32)
+    momentum_v = cn.full(shape, 1e-40, dtype=f32)
+    cn._adam_update(p, g, m, v, None, 1e-3, 0.9, 0.999, 1e-8, 1.0, 0.0,
+                    None, None)
+    cn._momentum_sgd_update(p, g, momentum_v, 0.1, 0.9)
+    assert not numpy.asarray(m).any()
+    assert not numpy.asarray(momentum_v).any()
+    numpy.testing.assert_allclose(numpy.asarray(v), 0.999, rtol=1e-6)
+    assert numpy.multiply(tiny, f32(1.0)) == tiny
+    assert numpy.multiply(numpy.full(shape, tiny), f32(1.0)).all()
