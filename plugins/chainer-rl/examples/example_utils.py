@@ -9,12 +9,14 @@ import importlib
 import os
 import time
 
+import gymnasium as gym
 import numpy as np
 
 import chainer_core as chainer
 
 from chainer_rl import experiments
 from chainer_rl import misc
+from chainer_rl import wrappers
 
 
 def make_parser(doc, name, steps, eval_interval):
@@ -42,6 +44,28 @@ def make_parser(doc, name, steps, eval_interval):
     parser.add_argument('--log-level', default='WARNING',
                         help='logging level (INFO logs every episode)')
     return parser
+
+
+def add_off_policy_options(parser, gamma, replay_start_size):
+    """The options of the Pendulum examples' replay-based agents."""
+    parser.add_argument('--n-hidden-channels', type=int, default=64)
+    parser.add_argument('--lr', type=float, default=1e-3)
+    parser.add_argument('--gamma', type=float, default=gamma)
+    parser.add_argument('--minibatch-size', type=int, default=256)
+    parser.add_argument('--replay-start-size', type=int,
+                        default=replay_start_size)
+    parser.add_argument('--soft-update-tau', type=float, default=5e-3)
+
+
+def make_env(env_id, seed, normalize_actions=False):
+    """A gymnasium env whose episodes and random actions follow ``seed``;
+    ``normalize_actions`` scales a Box action space to [-1, 1]."""
+    env = gym.make(env_id)
+    if normalize_actions:
+        env = wrappers.NormalizeActionSpace(env)
+    env.reset(seed=seed)
+    env.action_space.seed(seed)
+    return env
 
 
 def setup(args):
@@ -111,6 +135,21 @@ def plot(outdir):
         return None
     return experiments.plot_scores(outdir,
                                    os.path.join(outdir, 'scores.png'))
+
+
+def train(args, agent, env, eval_env, every=500):
+    """Train ``agent`` with periodic evaluations, printing them every
+    ``every`` steps; returns what ``finish`` does."""
+    progress = PrintEvaluations(args.outdir, every=every)
+    with Timer() as timer:
+        experiments.train_agent_with_evaluation(
+            agent=agent, env=env, steps=args.steps, eval_n_steps=None,
+            eval_n_episodes=args.eval_n_episodes,
+            eval_interval=args.eval_interval, outdir=args.outdir,
+            eval_env=eval_env, successful_score=args.successful_score,
+            step_hooks=[progress])
+    progress.flush()
+    return finish(args, timer.seconds)
 
 
 def finish(args, wall_time):

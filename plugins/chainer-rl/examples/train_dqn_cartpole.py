@@ -18,12 +18,10 @@ Writes ``scores.txt`` (one line per evaluation), the best agent
 """
 import sys
 
-import gymnasium as gym
 
 import chainer_core as chainer
 
 from chainer_rl import agents
-from chainer_rl import experiments
 from chainer_rl import explorers
 from chainer_rl import q_functions
 from chainer_rl import replay_buffers
@@ -54,10 +52,7 @@ def parse_args(argv=None):
 
 
 def make_env(seed):
-    env = gym.make(ENV_ID)
-    env.reset(seed=seed)
-    env.action_space.seed(seed)
-    return env
+    return U.make_env(ENV_ID, seed)
 
 
 def make_agent(args, env, device):
@@ -92,16 +87,7 @@ def main(argv=None):
     eval_env = make_env(2 ** 31 - 1 - args.seed)
     agent = make_agent(args, env, device)
 
-    progress = U.PrintEvaluations(args.outdir)
-    with U.Timer() as timer:
-        experiments.train_agent_with_evaluation(
-            agent=agent, env=env, steps=args.steps, eval_n_steps=None,
-            eval_n_episodes=args.eval_n_episodes,
-            eval_interval=args.eval_interval, outdir=args.outdir,
-            eval_env=eval_env, successful_score=args.successful_score,
-            step_hooks=[progress])
-    progress.flush()
-    return U.finish(args, timer.seconds)
+    return U.train(args, agent, env, eval_env)
 
 
 if __name__ == '__main__':

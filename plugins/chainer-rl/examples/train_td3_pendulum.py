@@ -22,18 +22,15 @@ Writes ``scores.txt``, the best agent (``best/``), the final one
 """
 import sys
 
-import gymnasium as gym
 import numpy as np
 
 import chainer_core as chainer
 
 from chainer_rl import agents
-from chainer_rl import experiments
 from chainer_rl import explorers
 from chainer_rl import policies
 from chainer_rl import q_functions
 from chainer_rl import replay_buffers
-from chainer_rl import wrappers
 
 import example_utils as U
 
@@ -44,21 +41,13 @@ ENV_ID = 'Pendulum-v1'
 
 def parse_args(argv=None):
     parser = U.make_parser(__doc__, NAME, steps=20000, eval_interval=1000)
-    parser.add_argument('--n-hidden-channels', type=int, default=64)
-    parser.add_argument('--lr', type=float, default=1e-3)
-    parser.add_argument('--gamma', type=float, default=0.98)
-    parser.add_argument('--minibatch-size', type=int, default=256)
-    parser.add_argument('--replay-start-size', type=int, default=1000)
+    U.add_off_policy_options(parser, gamma=0.98, replay_start_size=1000)
     parser.add_argument('--exploration-noise', type=float, default=0.1)
-    parser.add_argument('--soft-update-tau', type=float, default=5e-3)
     return parser.parse_args(argv)
 
 
 def make_env(seed):
-    env = wrappers.NormalizeActionSpace(gym.make(ENV_ID))
-    env.reset(seed=seed)
-    env.action_space.seed(seed)
-    return env
+    return U.make_env(ENV_ID, seed, normalize_actions=True)
 
 
 def make_agent(args, env, device):
@@ -100,16 +89,7 @@ def main(argv=None):
     eval_env = make_env(2 ** 31 - 1 - args.seed)
     agent = make_agent(args, env, device)
 
-    progress = U.PrintEvaluations(args.outdir, every=200)
-    with U.Timer() as timer:
-        experiments.train_agent_with_evaluation(
-            agent=agent, env=env, steps=args.steps, eval_n_steps=None,
-            eval_n_episodes=args.eval_n_episodes,
-            eval_interval=args.eval_interval, outdir=args.outdir,
-            eval_env=eval_env, successful_score=args.successful_score,
-            step_hooks=[progress])
-    progress.flush()
-    return U.finish(args, timer.seconds)
+    return U.train(args, agent, env, eval_env, every=200)
 
 
 if __name__ == '__main__':
