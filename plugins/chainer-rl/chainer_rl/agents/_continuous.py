@@ -6,16 +6,19 @@ Everything here runs once per environment step or once per update, so it
 is written to stay off the profile: no per-call parameter lookups, no
 device round trips beyond the one that hands actions to the environment.
 """
+import collections
 import numbers
 
 import numpy
 
 import chainer_core as chainer
+import chainer_core.functions as F
 
 from chainer_rl import _arrays
 from chainer_rl import distribution as distribution_module
 from chainer_rl import recurrent as recurrent_module
 from chainer_rl.misc import copy_param as copy_param_module
+from chainer_rl.replay_buffer import ReplayUpdater
 
 
 def check_int(owner, name, value, minimum):
@@ -227,6 +230,145 @@ def policy_actions(owner, method, policy, xs, greedy):
         action = greedy_action_of(owner, out) if greedy else \
             action_of(owner, out)
     return _arrays.to_host(action.array)
+
+
+def init_twin_critic_agent(agent, owner, policy, q_func1, q_func2,
+                           policy_optimizer, q_func1_optimizer,
+                           q_func2_optimizer, replay_buffer, gamma, gpu, phi,
+                           soft_update_tau, logger, batch_states,
+                           burnin_action_func, max_grad_norm):
+    """Check and set the arguments TD3 and Soft Actor-Critic share, and
+    the state and statistics windows of their twin critics."""
+    agent.policy = check_link(owner, 'policy', policy)
+    agent.q_func1 = check_link(owner, 'q_func1', q_func1)
+    agent.q_func2 = check_link(owner, 'q_func2', q_func2)
+    agent.device = resolve_device(owner, gpu, collections.OrderedDict(
+        [('policy', policy), ('q_func1', q_func1), ('q_func2', q_func2)]))
+    agent.xp = agent.device.xp
+    agent.gpu = gpu
+    agent.policy_optimizer = check_optimizer(
+        owner, 'policy_optimizer', policy_optimizer, policy)
+    agent.q_func1_optimizer = check_optimizer(
+        owner, 'q_func1_optimizer', q_func1_optimizer, q_func1)
+    agent.q_func2_optimizer = check_optimizer(
+        owner, 'q_func2_optimizer', q_func2_optimizer, q_func2)
+    agent.replay_buffer = replay_buffer
+    agent.gamma = check_real(owner, 'gamma', gamma, 0.0, 1.0)
+    agent.phi = check_callable(owner, 'phi', phi)
+    agent.soft_update_tau = check_real(owner, 'soft_update_tau',
+                                       soft_update_tau, 0.0, 1.0)
+    agent.logger = logger
+    agent.batch_states = check_callable(owner, 'batch_states', batch_states)
+    agent.burnin_action_func = None if burnin_action_func is None else \
+        check_callable(owner, 'burnin_action_func', burnin_action_func)
+    agent.max_grad_norm = max_grad_norm
+    agent._clipper = make_clipper(owner, max_grad_norm)
+
+    agent.t = 0
+    agent.batch_last_obs = None
+    agent.batch_last_action = None
+    agent._checks = InputChecks(owner)
+
+    agent.q1_record = collections.deque(maxlen=1000)
+    agent.q2_record = collections.deque(maxlen=1000)
+    agent.q_func1_loss_record = collections.deque(maxlen=100)
+    agent.q_func2_loss_record = collections.deque(maxlen=100)
+
+
+def update_twin_critics(agent, batch, loss_scale):
+    """Fit both critics to ``agent.compute_target_q(batch)`` with
+    ``loss_scale`` times the mean squared error."""
+    state, action = batch['state'], batch['action']
+    predict_q1 = F.flatten(agent.q_func1(state, action))
+    predict_q2 = F.flatten(agent.q_func2(state, action))
+    for sync in agent._syncs:
+        sync.fill_lazy()
+    target_q = agent.compute_target_q(batch)
+    loss1 = loss_scale * F.mean_squared_error(target_q, predict_q1)
+    loss2 = loss_scale * F.mean_squared_error(target_q, predict_q2)
+
+    agent.q1_record.extend(_arrays.to_host(predict_q1.array).tolist())
+    agent.q2_record.extend(_arrays.to_host(predict_q2.array).tolist())
+    agent.q_func1_loss_record.append(float(loss1.array))
+    agent.q_func2_loss_record.append(float(loss2.array))
+
+    update_with(agent.q_func1_optimizer, loss1, agent._clipper)
+    update_with(agent.q_func2_optimizer, loss2, agent._clipper)
+
+
+def twin_critic_statistics(agent):
+    return [
+        ('average_q1', mean_or_nan(agent.q1_record)),
+        ('average_q2', mean_or_nan(agent.q2_record)),
+        ('average_q_func1_loss', mean_or_nan(agent.q_func1_loss_record)),
+        ('average_q_func2_loss', mean_or_nan(agent.q_func2_loss_record)),
+    ]
+
+
+def check_explorer(owner, explorer):
+    if not callable(getattr(explorer, 'select_action', None)):
+        raise TypeError('{}: explorer must have a select_action method, '
+                        'got {}'.format(owner, type(explorer).__name__))
+    return explorer
+
+
+def make_replay_updater(owner, replay_buffer, update_func, minibatch_size,
+                        n_times_update, replay_start_size, update_interval,
+                        episodic_update=False, **kwargs):
+    """A ``ReplayUpdater`` whose counts are checked with messages naming
+    ``owner``."""
+    return ReplayUpdater(
+        replay_buffer=replay_buffer,
+        update_func=update_func,
+        batchsize=check_int(owner, 'minibatch_size', minibatch_size, 1),
+        episodic_update=episodic_update,
+        n_times_update=check_int(owner, 'n_times_update', n_times_update, 0),
+        replay_start_size=check_int(owner, 'replay_start_size',
+                                    replay_start_size, 0),
+        update_interval=check_int(owner, 'update_interval', update_interval,
+                                  1),
+        **kwargs)
+
+
+def explore(explorer, t, greedy):
+    """One exploratory action per row of the host actions ``greedy``, kept
+    in their dtype so that the replay buffer stores one kind of action."""
+    dtype = greedy.dtype
+    return [numpy.asarray(explorer.select_action(t, lambda i=i: greedy[i]),
+                          dtype=dtype)
+            for i in range(len(greedy))]
+
+
+def store_transitions(agent, batch_obs, batch_reward, batch_done,
+                      batch_reset, each_step=None):
+    """Append the transitions that end in ``batch_obs`` to the agent's
+    replay buffer, one env at a time, and let the replay updater run.
+
+    ``each_step`` is called after each step count, before its transition is
+    stored, for agents whose target networks follow the step count.
+    """
+    n = len(batch_obs)
+    agent._checks.batch_size(
+        'batch_observe_and_train', n,
+        None if agent.batch_last_obs is None else len(agent.batch_last_obs))
+    for i in range(n):
+        agent.t += 1
+        if each_step is not None:
+            each_step()
+        if agent.batch_last_obs[i] is not None:
+            agent.replay_buffer.append(
+                state=agent.batch_last_obs[i],
+                action=agent.batch_last_action[i],
+                reward=batch_reward[i],
+                next_state=batch_obs[i],
+                next_action=None,
+                is_state_terminal=bool(batch_done[i]),
+                env_id=i,
+            )
+            if batch_reset[i] or batch_done[i]:
+                agent.batch_last_obs[i] = None
+                agent.replay_buffer.stop_current_episode(env_id=i)
+        agent.replay_updater.update_if_necessary(agent.t)
 
 
 class TargetSync(object):

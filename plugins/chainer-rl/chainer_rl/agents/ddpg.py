@@ -13,7 +13,6 @@ from chainer_rl.agents import _continuous as C
 from chainer_rl.misc.batch_states import batch_states
 from chainer_rl import recurrent as R
 from chainer_rl.replay_buffer import batch_experiences
-from chainer_rl.replay_buffer import ReplayUpdater
 
 
 __all__ = ['DDPG', 'DDPGModel']
@@ -125,10 +124,7 @@ class DDPG(AttributeSavingMixin, BatchAgent):
             owner, 'critic_optimizer', critic_optimizer, self.q_function)
         self.replay_buffer = replay_buffer
         self.gamma = C.check_real(owner, 'gamma', gamma, 0.0, 1.0)
-        if not callable(getattr(explorer, 'select_action', None)):
-            raise TypeError('{}: explorer must have a select_action method, '
-                            'got {}'.format(owner, type(explorer).__name__))
-        self.explorer = explorer
+        self.explorer = C.check_explorer(owner, explorer)
         self.gpu = gpu
         self.target_update_interval = C.check_int(
             owner, 'target_update_interval', target_update_interval, 1)
@@ -164,21 +160,13 @@ class DDPG(AttributeSavingMixin, BatchAgent):
                 '{}: episodic_update=True needs an episodic replay buffer '
                 '(with sample_episodes), got {}'.format(
                     owner, type(replay_buffer).__name__))
-        self.replay_updater = ReplayUpdater(
-            replay_buffer=replay_buffer,
-            update_func=(self.update_from_episodes if self.episodic_update
-                         else self.update),
-            batchsize=C.check_int(owner, 'minibatch_size', minibatch_size,
-                                  1),
-            episodic_update=self.episodic_update,
-            episodic_update_len=episodic_update_len,
-            n_times_update=C.check_int(owner, 'n_times_update',
-                                       n_times_update, 0),
-            replay_start_size=C.check_int(owner, 'replay_start_size',
-                                          replay_start_size, 0),
-            update_interval=C.check_int(owner, 'update_interval',
-                                        update_interval, 1),
-        )
+        self.replay_updater = C.make_replay_updater(
+            owner, replay_buffer,
+            (self.update_from_episodes if self.episodic_update
+             else self.update),
+            minibatch_size, n_times_update, replay_start_size,
+            update_interval, episodic_update=self.episodic_update,
+            episodic_update_len=episodic_update_len)
         self.minibatch_size = self.replay_updater.batchsize
 
         self.target_model = copy.deepcopy(model)
@@ -352,11 +340,9 @@ class DDPG(AttributeSavingMixin, BatchAgent):
             actions = [self._checks.burnin_action(self.burnin_action_func)
                        for _ in range(len(batch_obs))]
         else:
-            greedy = self._policy_actions(method, batch_obs, 'train')
-            dtype = greedy.dtype
-            actions = [numpy.asarray(self.explorer.select_action(
-                self.t, lambda i=i: greedy[i]), dtype=dtype)
-                for i in range(len(greedy))]
+            actions = C.explore(
+                self.explorer, self.t,
+                self._policy_actions(method, batch_obs, 'train'))
         self.batch_last_obs = list(batch_obs)
         self.batch_last_action = list(actions)
         return actions
@@ -366,29 +352,13 @@ class DDPG(AttributeSavingMixin, BatchAgent):
 
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
-        n = len(batch_obs)
-        self._checks.batch_size(
-            'batch_observe_and_train', n,
-            None if self.batch_last_obs is None else len(self.batch_last_obs))
-        for i in range(n):
-            self.t += 1
-            if self.t % self.target_update_interval == 0:
-                self.sync_target_network()
-            if self.batch_last_obs[i] is not None:
-                self.replay_buffer.append(
-                    state=self.batch_last_obs[i],
-                    action=self.batch_last_action[i],
-                    reward=batch_reward[i],
-                    next_state=batch_obs[i],
-                    next_action=None,
-                    is_state_terminal=bool(batch_done[i]),
-                    env_id=i,
-                )
-                if batch_reset[i] or batch_done[i]:
-                    self.batch_last_obs[i] = None
-                    self.replay_buffer.stop_current_episode(env_id=i)
-            self.replay_updater.update_if_necessary(self.t)
+        C.store_transitions(self, batch_obs, batch_reward, batch_done,
+                            batch_reset, each_step=self._step_target)
         self._reset_act_state('train', batch_done, batch_reset)
+
+    def _step_target(self):
+        if self.t % self.target_update_interval == 0:
+            self.sync_target_network()
 
     def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
                             batch_reset):

@@ -15,7 +15,6 @@ from chainer_rl.agent import BatchAgent
 from chainer_rl.agents import _continuous as C
 from chainer_rl.misc.batch_states import batch_states
 from chainer_rl.replay_buffer import batch_experiences
-from chainer_rl.replay_buffer import ReplayUpdater
 
 
 __all__ = ['SoftActorCritic', 'TemperatureHolder']
@@ -106,32 +105,11 @@ class SoftActorCritic(AttributeSavingMixin, BatchAgent):
                  temperature_optimizer=None, act_deterministically=True,
                  n_times_update=1):
         owner = 'SoftActorCritic'
-        self.policy = C.check_link(owner, 'policy', policy)
-        self.q_func1 = C.check_link(owner, 'q_func1', q_func1)
-        self.q_func2 = C.check_link(owner, 'q_func2', q_func2)
-        self.device = C.resolve_device(owner, gpu, collections.OrderedDict(
-            [('policy', policy), ('q_func1', q_func1),
-             ('q_func2', q_func2)]))
-        self.xp = self.device.xp
-        self.gpu = gpu
-        self.policy_optimizer = C.check_optimizer(
-            owner, 'policy_optimizer', policy_optimizer, policy)
-        self.q_func1_optimizer = C.check_optimizer(
-            owner, 'q_func1_optimizer', q_func1_optimizer, q_func1)
-        self.q_func2_optimizer = C.check_optimizer(
-            owner, 'q_func2_optimizer', q_func2_optimizer, q_func2)
-        self.replay_buffer = replay_buffer
-        self.gamma = C.check_real(owner, 'gamma', gamma, 0.0, 1.0)
-        self.phi = C.check_callable(owner, 'phi', phi)
-        self.soft_update_tau = C.check_real(owner, 'soft_update_tau',
-                                            soft_update_tau, 0.0, 1.0)
-        self.logger = logger
-        self.batch_states = C.check_callable(owner, 'batch_states',
-                                             batch_states)
-        self.burnin_action_func = None if burnin_action_func is None else \
-            C.check_callable(owner, 'burnin_action_func', burnin_action_func)
-        self.max_grad_norm = max_grad_norm
-        self._clipper = C.make_clipper(owner, max_grad_norm)
+        C.init_twin_critic_agent(
+            self, owner, policy, q_func1, q_func2, policy_optimizer,
+            q_func1_optimizer, q_func2_optimizer, replay_buffer, gamma, gpu,
+            phi, soft_update_tau, logger, batch_states, burnin_action_func,
+            max_grad_norm)
         self.initial_temperature = C.check_real(
             owner, 'initial_temperature', initial_temperature)
         if not self.initial_temperature > 0:
@@ -140,19 +118,9 @@ class SoftActorCritic(AttributeSavingMixin, BatchAgent):
         self.entropy_target = None if entropy_target is None else \
             C.check_real(owner, 'entropy_target', entropy_target)
         self.act_deterministically = bool(act_deterministically)
-        self.replay_updater = ReplayUpdater(
-            replay_buffer=replay_buffer,
-            update_func=self.update,
-            batchsize=C.check_int(owner, 'minibatch_size', minibatch_size,
-                                  1),
-            episodic_update=False,
-            n_times_update=C.check_int(owner, 'n_times_update',
-                                       n_times_update, 0),
-            replay_start_size=C.check_int(owner, 'replay_start_size',
-                                          replay_start_size, 0),
-            update_interval=C.check_int(owner, 'update_interval',
-                                        update_interval, 1),
-        )
+        self.replay_updater = C.make_replay_updater(
+            owner, replay_buffer, self.update, minibatch_size,
+            n_times_update, replay_start_size, update_interval)
         self.minibatch_size = self.replay_updater.batchsize
 
         if self.entropy_target is not None:
@@ -179,16 +147,7 @@ class SoftActorCritic(AttributeSavingMixin, BatchAgent):
             C.TargetSync(owner, self.target_q_func2, q_func2),
         ]
 
-        self.t = 0
-        self.batch_last_obs = None
-        self.batch_last_action = None
-        self._checks = C.InputChecks(owner)
-
-        self.q1_record = collections.deque(maxlen=1000)
-        self.q2_record = collections.deque(maxlen=1000)
         self.entropy_record = collections.deque(maxlen=1000)
-        self.q_func1_loss_record = collections.deque(maxlen=100)
-        self.q_func2_loss_record = collections.deque(maxlen=100)
 
     @property
     def n_policy_updates(self):
@@ -231,22 +190,7 @@ class SoftActorCritic(AttributeSavingMixin, BatchAgent):
     def update_q_func(self, batch):
         """Fit both critics to the entropy-regularized target (half the
         mean squared error, as in the paper)."""
-        state, action = batch['state'], batch['action']
-        predict_q1 = F.flatten(self.q_func1(state, action))
-        predict_q2 = F.flatten(self.q_func2(state, action))
-        for sync in self._syncs:
-            sync.fill_lazy()
-        target_q = self.compute_target_q(batch)
-        loss1 = 0.5 * F.mean_squared_error(target_q, predict_q1)
-        loss2 = 0.5 * F.mean_squared_error(target_q, predict_q2)
-
-        self.q1_record.extend(_arrays.to_host(predict_q1.array).tolist())
-        self.q2_record.extend(_arrays.to_host(predict_q2.array).tolist())
-        self.q_func1_loss_record.append(float(loss1.array))
-        self.q_func2_loss_record.append(float(loss2.array))
-
-        C.update_with(self.q_func1_optimizer, loss1, self._clipper)
-        C.update_with(self.q_func2_optimizer, loss2, self._clipper)
+        C.update_twin_critics(self, batch, 0.5)
 
     def temperature_loss(self, log_prob):
         """``-mean(alpha * (log_prob + entropy_target))``: its gradient
@@ -326,26 +270,8 @@ class SoftActorCritic(AttributeSavingMixin, BatchAgent):
 
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
-        n = len(batch_obs)
-        self._checks.batch_size(
-            'batch_observe_and_train', n,
-            None if self.batch_last_obs is None else len(self.batch_last_obs))
-        for i in range(n):
-            self.t += 1
-            if self.batch_last_obs[i] is not None:
-                self.replay_buffer.append(
-                    state=self.batch_last_obs[i],
-                    action=self.batch_last_action[i],
-                    reward=batch_reward[i],
-                    next_state=batch_obs[i],
-                    next_action=None,
-                    is_state_terminal=bool(batch_done[i]),
-                    env_id=i,
-                )
-                if batch_reset[i] or batch_done[i]:
-                    self.batch_last_obs[i] = None
-                    self.replay_buffer.stop_current_episode(env_id=i)
-            self.replay_updater.update_if_necessary(self.t)
+        C.store_transitions(self, batch_obs, batch_reward, batch_done,
+                            batch_reset)
 
     def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
                             batch_reset):
@@ -354,13 +280,7 @@ class SoftActorCritic(AttributeSavingMixin, BatchAgent):
     def get_statistics(self):
         """Recent means of both critics' Q and losses and of the policy's
         entropy, the update count and the temperature."""
-        return [
-            ('average_q1', C.mean_or_nan(self.q1_record)),
-            ('average_q2', C.mean_or_nan(self.q2_record)),
-            ('average_q_func1_loss', C.mean_or_nan(
-                self.q_func1_loss_record)),
-            ('average_q_func2_loss', C.mean_or_nan(
-                self.q_func2_loss_record)),
+        return C.twin_critic_statistics(self) + [
             ('n_updates', self.n_policy_updates),
             ('average_entropy', C.mean_or_nan(self.entropy_record)),
             ('temperature', self.temperature),

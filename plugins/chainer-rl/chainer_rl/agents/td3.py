@@ -14,7 +14,6 @@ from chainer_rl.agent import BatchAgent
 from chainer_rl.agents import _continuous as C
 from chainer_rl.misc.batch_states import batch_states
 from chainer_rl.replay_buffer import batch_experiences
-from chainer_rl.replay_buffer import ReplayUpdater
 
 
 __all__ = ['TD3', 'default_target_policy_smoothing_func']
@@ -98,54 +97,20 @@ class TD3(AttributeSavingMixin, BatchAgent):
                  target_policy_smoothing_func=(
                      default_target_policy_smoothing_func)):
         owner = 'TD3'
-        self.policy = C.check_link(owner, 'policy', policy)
-        self.q_func1 = C.check_link(owner, 'q_func1', q_func1)
-        self.q_func2 = C.check_link(owner, 'q_func2', q_func2)
-        self.device = C.resolve_device(owner, gpu, collections.OrderedDict(
-            [('policy', policy), ('q_func1', q_func1),
-             ('q_func2', q_func2)]))
-        self.xp = self.device.xp
-        self.gpu = gpu
-        self.policy_optimizer = C.check_optimizer(
-            owner, 'policy_optimizer', policy_optimizer, policy)
-        self.q_func1_optimizer = C.check_optimizer(
-            owner, 'q_func1_optimizer', q_func1_optimizer, q_func1)
-        self.q_func2_optimizer = C.check_optimizer(
-            owner, 'q_func2_optimizer', q_func2_optimizer, q_func2)
-        self.replay_buffer = replay_buffer
-        self.gamma = C.check_real(owner, 'gamma', gamma, 0.0, 1.0)
-        if not callable(getattr(explorer, 'select_action', None)):
-            raise TypeError('{}: explorer must have a select_action method, '
-                            'got {}'.format(owner, type(explorer).__name__))
-        self.explorer = explorer
-        self.phi = C.check_callable(owner, 'phi', phi)
-        self.soft_update_tau = C.check_real(owner, 'soft_update_tau',
-                                            soft_update_tau, 0.0, 1.0)
-        self.logger = logger
-        self.batch_states = C.check_callable(owner, 'batch_states',
-                                             batch_states)
-        self.burnin_action_func = None if burnin_action_func is None else \
-            C.check_callable(owner, 'burnin_action_func', burnin_action_func)
+        C.init_twin_critic_agent(
+            self, owner, policy, q_func1, q_func2, policy_optimizer,
+            q_func1_optimizer, q_func2_optimizer, replay_buffer, gamma, gpu,
+            phi, soft_update_tau, logger, batch_states, burnin_action_func,
+            max_grad_norm)
+        self.explorer = C.check_explorer(owner, explorer)
         self.policy_update_delay = C.check_int(
             owner, 'policy_update_delay', policy_update_delay, 1)
         self.target_policy_smoothing_func = C.check_callable(
             owner, 'target_policy_smoothing_func',
             target_policy_smoothing_func)
-        self.max_grad_norm = max_grad_norm
-        self._clipper = C.make_clipper(owner, max_grad_norm)
-        self.replay_updater = ReplayUpdater(
-            replay_buffer=replay_buffer,
-            update_func=self.update,
-            batchsize=C.check_int(owner, 'minibatch_size', minibatch_size,
-                                  1),
-            episodic_update=False,
-            n_times_update=C.check_int(owner, 'n_times_update',
-                                       n_times_update, 0),
-            replay_start_size=C.check_int(owner, 'replay_start_size',
-                                          replay_start_size, 0),
-            update_interval=C.check_int(owner, 'update_interval',
-                                        update_interval, 1),
-        )
+        self.replay_updater = C.make_replay_updater(
+            owner, replay_buffer, self.update, minibatch_size,
+            n_times_update, replay_start_size, update_interval)
         self.minibatch_size = self.replay_updater.batchsize
 
         self.target_policy = copy.deepcopy(policy)
@@ -157,20 +122,12 @@ class TD3(AttributeSavingMixin, BatchAgent):
             C.TargetSync(owner, self.target_q_func2, q_func2),
         ]
 
-        self.t = 0
-        self.batch_last_obs = None
-        self.batch_last_action = None
-        self._checks = C.InputChecks(owner)
         # The default smoothing clips to [-1, 1], which only makes sense
         # for actions in that range: burn-in actions are checked against it.
         self._action_bounds = (-1.0, 1.0) if (
             target_policy_smoothing_func
             is default_target_policy_smoothing_func) else None
 
-        self.q1_record = collections.deque(maxlen=1000)
-        self.q2_record = collections.deque(maxlen=1000)
-        self.q_func1_loss_record = collections.deque(maxlen=100)
-        self.q_func2_loss_record = collections.deque(maxlen=100)
         self.policy_loss_record = collections.deque(maxlen=100)
 
     @property
@@ -192,10 +149,6 @@ class TD3(AttributeSavingMixin, BatchAgent):
         for sync in self._syncs:
             sync.soft(self.soft_update_tau)
 
-    def _fill_lazy_targets(self):
-        for sync in self._syncs:
-            sync.fill_lazy()
-
     def compute_target_q(self, batch):
         """``r + discount * (1 - terminal) * min(Q1', Q2')(s', a')`` with
         ``a'`` the smoothed action of the target policy at ``s'``."""
@@ -212,21 +165,7 @@ class TD3(AttributeSavingMixin, BatchAgent):
 
     def update_q_func(self, batch):
         """Fit both critics to the clipped double-Q target."""
-        state, action = batch['state'], batch['action']
-        predict_q1 = F.flatten(self.q_func1(state, action))
-        predict_q2 = F.flatten(self.q_func2(state, action))
-        self._fill_lazy_targets()
-        target_q = self.compute_target_q(batch)
-        loss1 = F.mean_squared_error(target_q, predict_q1)
-        loss2 = F.mean_squared_error(target_q, predict_q2)
-
-        self.q1_record.extend(_arrays.to_host(predict_q1.array).tolist())
-        self.q2_record.extend(_arrays.to_host(predict_q2.array).tolist())
-        self.q_func1_loss_record.append(float(loss1.array))
-        self.q_func2_loss_record.append(float(loss2.array))
-
-        C.update_with(self.q_func1_optimizer, loss1, self._clipper)
-        C.update_with(self.q_func2_optimizer, loss2, self._clipper)
+        C.update_twin_critics(self, batch, 1.0)
 
     def update_policy(self, batch):
         """Maximize ``Q1(s, mu(s))``."""
@@ -274,11 +213,8 @@ class TD3(AttributeSavingMixin, BatchAgent):
                                                   self._action_bounds)
                        for _ in range(len(batch_obs))]
         else:
-            greedy = self._policy_actions(method, batch_obs)
-            dtype = greedy.dtype
-            actions = [numpy.asarray(self.explorer.select_action(
-                self.t, lambda i=i: greedy[i]), dtype=dtype)
-                for i in range(len(greedy))]
+            actions = C.explore(self.explorer, self.t,
+                                self._policy_actions(method, batch_obs))
         self.batch_last_obs = list(batch_obs)
         self.batch_last_action = list(actions)
         return actions
@@ -288,26 +224,8 @@ class TD3(AttributeSavingMixin, BatchAgent):
 
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
-        n = len(batch_obs)
-        self._checks.batch_size(
-            'batch_observe_and_train', n,
-            None if self.batch_last_obs is None else len(self.batch_last_obs))
-        for i in range(n):
-            self.t += 1
-            if self.batch_last_obs[i] is not None:
-                self.replay_buffer.append(
-                    state=self.batch_last_obs[i],
-                    action=self.batch_last_action[i],
-                    reward=batch_reward[i],
-                    next_state=batch_obs[i],
-                    next_action=None,
-                    is_state_terminal=bool(batch_done[i]),
-                    env_id=i,
-                )
-                if batch_reset[i] or batch_done[i]:
-                    self.batch_last_obs[i] = None
-                    self.replay_buffer.stop_current_episode(env_id=i)
-            self.replay_updater.update_if_necessary(self.t)
+        C.store_transitions(self, batch_obs, batch_reward, batch_done,
+                            batch_reset)
 
     def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
                             batch_reset):
@@ -316,13 +234,7 @@ class TD3(AttributeSavingMixin, BatchAgent):
     def get_statistics(self):
         """Recent means of both critics' Q and losses and of the policy
         loss, and the update counts."""
-        return [
-            ('average_q1', C.mean_or_nan(self.q1_record)),
-            ('average_q2', C.mean_or_nan(self.q2_record)),
-            ('average_q_func1_loss', C.mean_or_nan(
-                self.q_func1_loss_record)),
-            ('average_q_func2_loss', C.mean_or_nan(
-                self.q_func2_loss_record)),
+        return C.twin_critic_statistics(self) + [
             ('average_policy_loss', C.mean_or_nan(self.policy_loss_record)),
             ('policy_n_updates', self.policy_n_updates),
             ('q_func_n_updates', self.q_func_n_updates),
