@@ -561,15 +561,18 @@ class DQN(agent.AttributeSavingMixin, agent.BatchAgent):
                 self.model, self.train_recurrent_states, i)
         return transition
 
-    def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
-                             batch_reset):
-        owner = self._check_observe(batch_obs, batch_reward, batch_done,
-                                    batch_reset, 'batch_observe_and_train')
+    def _check_batch_len(self, owner, batch_obs):
         if len(batch_obs) != len(self.batch_last_obs):
             raise ValueError(
                 '{}: got {} observations but the last batch_act_and_train '
                 'acted in {} envs'.format(owner, len(batch_obs),
                                           len(self.batch_last_obs)))
+
+    def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
+                             batch_reset):
+        owner = self._check_observe(batch_obs, batch_reward, batch_done,
+                                    batch_reset, 'batch_observe_and_train')
+        self._check_batch_len(owner, batch_obs)
         for i in range(len(batch_obs)):
             self.t += 1
             if self.t % self.target_update_interval == 0:

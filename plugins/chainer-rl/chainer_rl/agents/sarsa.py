@@ -62,11 +62,7 @@ class SARSA(dqn.DQN):
                              batch_reset):
         owner = self._check_observe(batch_obs, batch_reward, batch_done,
                                     batch_reset, 'batch_observe_and_train')
-        if len(batch_obs) != len(self.batch_last_obs):
-            raise ValueError(
-                '{}: got {} observations but the last batch_act_and_train '
-                'acted in {} envs'.format(owner, len(batch_obs),
-                                          len(self.batch_last_obs)))
+        self._check_batch_len(owner, batch_obs)
         cut = [i for i in range(len(batch_obs))
                if self.batch_last_obs[i] is not None and batch_reset[i]
                and not batch_done[i]]

@@ -27,6 +27,21 @@ def _check_number(owner, name, value, low=None, high=None, allow_none=False):
     return value
 
 
+def load_with_priorities(filename, owner):
+    """The sequences and metadata in ``filename`` and their priorities
+    (None when the file was written by a buffer without priorities)."""
+    sequences, meta, arrays = _storage.load_sequences(filename, owner)
+    priority = arrays.get('priority')
+    if priority is not None:
+        priority = np.asarray(priority, dtype=np.float64).ravel()
+        if priority.shape != (len(sequences),) or \
+                not np.all(np.isfinite(priority)) or \
+                not np.all(priority > 0):
+            raise ValueError('{}: {!r} has invalid priorities'
+                             .format(owner, filename))
+    return sequences, meta, priority
+
+
 class PriorityWeightError(object):
     """Priorities from TD errors and importance weights from probabilities.
 
@@ -170,15 +185,7 @@ class PrioritizedReplayBuffer(ReplayBuffer, PriorityWeightError):
         A file written by a plain ReplayBuffer loads with the largest
         priority for every item."""
         owner = type(self).__name__ + '.load'
-        sequences, meta, arrays = _storage.load_sequences(filename, owner)
-        priority = arrays.get('priority')
-        if priority is not None:
-            priority = np.asarray(priority, dtype=np.float64).ravel()
-            if priority.shape != (len(sequences),) or \
-                    not np.all(np.isfinite(priority)) or \
-                    not np.all(priority > 0):
-                raise ValueError('{}: {!r} has invalid priorities'
-                                 .format(owner, filename))
+        sequences, meta, priority = load_with_priorities(filename, owner)
         self.memory = self._new_memory()
         max_p = meta.get('max_priority') if isinstance(meta, dict) else None
         if isinstance(max_p, (int, float)) and max_p > 0:

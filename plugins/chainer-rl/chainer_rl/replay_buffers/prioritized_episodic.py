@@ -11,6 +11,7 @@ from chainer_rl.replay_buffers.episodic import EpisodicReplayBuffer
 from chainer_rl.replay_buffers.episodic import check_max_len
 from chainer_rl.replay_buffers.prioritized import PriorityWeightError
 from chainer_rl.replay_buffers.prioritized import _check_number
+from chainer_rl.replay_buffers.prioritized import load_with_priorities
 from chainer_rl.replay_buffers.replay_buffer import check_capacity
 from chainer_rl.replay_buffers.replay_buffer import check_sample_size
 
@@ -117,15 +118,7 @@ class PrioritizedEpisodicReplayBuffer(EpisodicReplayBuffer,
         """Replace the episodes and priorities with those in ``filename``
         (a plain EpisodicReplayBuffer file gets the largest priority)."""
         owner = type(self).__name__ + '.load'
-        sequences, meta, arrays = _storage.load_sequences(filename, owner)
-        priority = arrays.get('priority')
-        if priority is not None:
-            priority = np.asarray(priority, dtype=np.float64).ravel()
-            if priority.shape != (len(sequences),) or \
-                    not np.all(np.isfinite(priority)) or \
-                    not np.all(priority > 0):
-                raise ValueError('{}: {!r} has invalid priorities'
-                                 .format(owner, filename))
+        sequences, meta, priority = load_with_priorities(filename, owner)
         self.episodic_memory = PrioritizedQueue(
             capacity=None,
             wait_priority_after_sampling=(
