@@ -207,6 +207,24 @@ def _stats_line(t, episodes, elapsed, eval_stats, agent):
             eval_stats['stdev'], eval_stats['max'], eval_stats['min']) + custom
 
 
+def _init_schedule(evaluator, owner, n_steps, n_episodes, eval_interval,
+                   outdir, max_episode_len, step_offset,
+                   save_best_so_far_agent, logger):
+    """Check and keep the arguments the evaluators share."""
+    _env.check_n_steps_episodes(owner, n_steps, n_episodes)
+    evaluator.eval_interval = _env.check_int(owner, 'eval_interval',
+                                             eval_interval, 1)
+    evaluator.step_offset = _env.check_int(owner, 'step_offset',
+                                           step_offset, 0)
+    evaluator.max_episode_len = _env.check_int(
+        owner, 'max_episode_len', max_episode_len, 1, allow_none=True)
+    evaluator.n_steps = n_steps
+    evaluator.n_episodes = n_episodes
+    evaluator.outdir = outdir
+    evaluator.save_best_so_far_agent = save_best_so_far_agent
+    evaluator.logger = logger or logging.getLogger(__name__)
+
+
 class Evaluator(object):
     """Evaluate an agent every ``eval_interval`` steps, record the scores
     and keep the best agent in ``<outdir>/best``.
@@ -231,20 +249,11 @@ class Evaluator(object):
                  outdir, max_episode_len=None, step_offset=0,
                  save_best_so_far_agent=True, logger=None):
         owner = 'Evaluator'
-        _env.check_n_steps_episodes(owner, n_steps, n_episodes)
-        self.eval_interval = _env.check_int(owner, 'eval_interval',
-                                            eval_interval, 1)
-        self.step_offset = _env.check_int(owner, 'step_offset', step_offset,
-                                          0)
-        self.max_episode_len = _env.check_int(
-            owner, 'max_episode_len', max_episode_len, 1, allow_none=True)
+        _init_schedule(self, owner, n_steps, n_episodes, eval_interval,
+                       outdir, max_episode_len, step_offset,
+                       save_best_so_far_agent, logger)
         self.agent = agent
         self.env = env
-        self.n_steps = n_steps
-        self.n_episodes = n_episodes
-        self.outdir = outdir
-        self.save_best_so_far_agent = save_best_so_far_agent
-        self.logger = logger or logging.getLogger(__name__)
         self.max_score = _LOWEST
         self.start_time = time.time()
         self.prev_eval_t = (self.step_offset
@@ -293,18 +302,9 @@ class AsyncEvaluator(object):
                  max_episode_len=None, step_offset=0,
                  save_best_so_far_agent=True, logger=None):
         owner = 'AsyncEvaluator'
-        _env.check_n_steps_episodes(owner, n_steps, n_episodes)
-        self.eval_interval = _env.check_int(owner, 'eval_interval',
-                                            eval_interval, 1)
-        self.step_offset = _env.check_int(owner, 'step_offset', step_offset,
-                                          0)
-        self.max_episode_len = _env.check_int(
-            owner, 'max_episode_len', max_episode_len, 1, allow_none=True)
-        self.n_steps = n_steps
-        self.n_episodes = n_episodes
-        self.outdir = outdir
-        self.save_best_so_far_agent = save_best_so_far_agent
-        self.logger = logger or logging.getLogger(__name__)
+        _init_schedule(self, owner, n_steps, n_episodes, eval_interval,
+                       outdir, max_episode_len, step_offset,
+                       save_best_so_far_agent, logger)
         self.start_time = time.time()
         self.prev_eval_t = mp.Value(
             'l', self.step_offset - self.step_offset % self.eval_interval)

@@ -121,6 +121,26 @@ def train_agent(agent, env, steps, outdir, checkpoint_freq=None,
     return eval_stats_history
 
 
+def _make_evaluator(agent, env, eval_env, eval_n_steps, eval_n_episodes,
+                    eval_interval, outdir, eval_max_episode_len,
+                    train_max_episode_len, step_offset,
+                    save_best_so_far_agent, logger):
+    """The Evaluator of the ``*_with_evaluation`` loops: on ``env`` unless
+    ``eval_env`` is given, with the training episodes' length limit unless
+    ``eval_max_episode_len`` is given."""
+    os.makedirs(outdir, exist_ok=True)
+    if eval_env is None:
+        eval_env = env
+    if eval_max_episode_len is None:
+        eval_max_episode_len = train_max_episode_len
+    return Evaluator(agent=agent, env=eval_env, n_steps=eval_n_steps,
+                     n_episodes=eval_n_episodes, eval_interval=eval_interval,
+                     outdir=outdir, max_episode_len=eval_max_episode_len,
+                     step_offset=step_offset,
+                     save_best_so_far_agent=save_best_so_far_agent,
+                     logger=logger)
+
+
 def train_agent_with_evaluation(agent, env, steps, eval_n_steps,
                                 eval_n_episodes, eval_interval, outdir,
                                 checkpoint_freq=None,
@@ -159,18 +179,10 @@ def train_agent_with_evaluation(agent, env, steps, eval_n_steps,
         (agent, eval_stats_history)
     """
     logger = logger or logging.getLogger(__name__)
-    os.makedirs(outdir, exist_ok=True)
-    if eval_env is None:
-        eval_env = env
-    if eval_max_episode_len is None:
-        eval_max_episode_len = train_max_episode_len
-    evaluator = Evaluator(agent=agent, env=eval_env, n_steps=eval_n_steps,
-                          n_episodes=eval_n_episodes,
-                          eval_interval=eval_interval, outdir=outdir,
-                          max_episode_len=eval_max_episode_len,
-                          step_offset=step_offset,
-                          save_best_so_far_agent=save_best_so_far_agent,
-                          logger=logger)
+    evaluator = _make_evaluator(
+        agent, env, eval_env, eval_n_steps, eval_n_episodes, eval_interval,
+        outdir, eval_max_episode_len, train_max_episode_len, step_offset,
+        save_best_so_far_agent, logger)
     eval_stats_history = train_agent(
         agent, env, steps, outdir, checkpoint_freq=checkpoint_freq,
         max_episode_len=train_max_episode_len, step_offset=step_offset,

@@ -6,9 +6,9 @@ import os
 import numpy as np
 
 from chainer_rl.experiments import _env
-from chainer_rl.experiments.evaluator import Evaluator
 from chainer_rl.experiments.evaluator import save_agent
 from chainer_rl.experiments.train_agent import _check_hooks
+from chainer_rl.experiments.train_agent import _make_evaluator
 
 
 def train_agent_batch(agent, env, steps, outdir, checkpoint_freq=None,
@@ -155,18 +155,10 @@ def train_agent_batch_with_evaluation(agent, env, steps, eval_n_steps,
         (agent, eval_stats_history)
     """
     logger = logger or logging.getLogger(__name__)
-    os.makedirs(outdir, exist_ok=True)
-    if eval_env is None:
-        eval_env = env
-    if eval_max_episode_len is None:
-        eval_max_episode_len = max_episode_len
-    evaluator = Evaluator(agent=agent, env=eval_env, n_steps=eval_n_steps,
-                          n_episodes=eval_n_episodes,
-                          eval_interval=eval_interval, outdir=outdir,
-                          max_episode_len=eval_max_episode_len,
-                          step_offset=step_offset,
-                          save_best_so_far_agent=save_best_so_far_agent,
-                          logger=logger)
+    evaluator = _make_evaluator(
+        agent, env, eval_env, eval_n_steps, eval_n_episodes, eval_interval,
+        outdir, eval_max_episode_len, max_episode_len, step_offset,
+        save_best_so_far_agent, logger)
     eval_stats_history = train_agent_batch(
         agent, env, steps, outdir, checkpoint_freq=checkpoint_freq,
         max_episode_len=max_episode_len, step_offset=step_offset,

@@ -59,6 +59,22 @@ def _bounding_filter(owner, bound_action, min_action, max_action):
     return action_filter
 
 
+def _fc_policy_sizes(policy, owner, n_input_channels, n_hidden_layers,
+                     n_hidden_channels, action_size, min_action, max_action,
+                     bound_action):
+    """Keep the fully connected policies' arguments as ChainerRL's
+    attributes and return their checked hidden layer sizes."""
+    sizes = _arrays.hidden_sizes(owner, n_hidden_layers, n_hidden_channels)
+    policy.n_input_channels = n_input_channels
+    policy.n_hidden_layers = n_hidden_layers
+    policy.n_hidden_channels = n_hidden_channels
+    policy.action_size = action_size
+    policy.min_action = min_action
+    policy.max_action = max_action
+    policy.bound_action = bound_action
+    return sizes
+
+
 class FCDeterministicPolicy(ContinuousDeterministicPolicy):
     """Fully-connected deterministic policy, bounded by tanh to
     ``[min_action, max_action]`` unless ``bound_action`` is False.
@@ -79,15 +95,10 @@ class FCDeterministicPolicy(ContinuousDeterministicPolicy):
                  action_size, min_action=None, max_action=None,
                  bound_action=True, nonlinearity=F.relu, last_wscale=1.):
         owner = 'FCDeterministicPolicy'
-        sizes = _arrays.hidden_sizes(owner, n_hidden_layers,
-                                     n_hidden_channels)
-        self.n_input_channels = n_input_channels
-        self.n_hidden_layers = n_hidden_layers
-        self.n_hidden_channels = n_hidden_channels
-        self.action_size = action_size
-        self.min_action = min_action
-        self.max_action = max_action
-        self.bound_action = bound_action
+        sizes = _fc_policy_sizes(self, owner, n_input_channels,
+                                 n_hidden_layers, n_hidden_channels,
+                                 action_size, min_action, max_action,
+                                 bound_action)
         super().__init__(
             model=MLP(n_input_channels, action_size, sizes,
                       nonlinearity=nonlinearity, last_wscale=last_wscale),
@@ -115,15 +126,10 @@ class FCBNDeterministicPolicy(ContinuousDeterministicPolicy):
                  bound_action=True, normalize_input=True,
                  nonlinearity=F.relu, last_wscale=1.):
         owner = 'FCBNDeterministicPolicy'
-        sizes = _arrays.hidden_sizes(owner, n_hidden_layers,
-                                     n_hidden_channels)
-        self.n_input_channels = n_input_channels
-        self.n_hidden_layers = n_hidden_layers
-        self.n_hidden_channels = n_hidden_channels
-        self.action_size = action_size
-        self.min_action = min_action
-        self.max_action = max_action
-        self.bound_action = bound_action
+        sizes = _fc_policy_sizes(self, owner, n_input_channels,
+                                 n_hidden_layers, n_hidden_channels,
+                                 action_size, min_action, max_action,
+                                 bound_action)
         self.normalize_input = normalize_input
         super().__init__(
             model=MLPBN(n_input_channels, action_size, sizes,

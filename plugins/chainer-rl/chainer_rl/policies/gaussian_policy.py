@@ -48,6 +48,25 @@ class GaussianPolicy(Policy):
         return distribution.GaussianDistribution(mean, var)
 
 
+def _fc_sizes(policy, owner, n_input_channels, action_size, n_hidden_layers,
+              n_hidden_channels, min_action, max_action, bound_mean,
+              nonlinearity):
+    """Check and keep the fully connected Gaussian policies' shared
+    arguments as ChainerRL's attributes; return the hidden layer sizes."""
+    sizes = _arrays.hidden_sizes(owner, n_hidden_layers, n_hidden_channels)
+    policy.n_input_channels = n_input_channels
+    policy.action_size = _arrays.check_int(owner, 'action_size',
+                                           action_size, 1)
+    policy.n_hidden_layers = n_hidden_layers
+    policy.n_hidden_channels = n_hidden_channels
+    policy.min_action = min_action
+    policy.max_action = max_action
+    policy.bound_mean = bound_mean
+    policy.nonlinearity = _arrays.check_callable(owner, 'nonlinearity',
+                                                 nonlinearity)
+    return sizes
+
+
 class FCGaussianPolicy(chainer.ChainList, GaussianPolicy):
     """Fully-connected Gaussian policy with a mean layer and a variance
     layer on shared hidden layers.
@@ -80,18 +99,9 @@ class FCGaussianPolicy(chainer.ChainList, GaussianPolicy):
                  bound_mean=False, var_type='spherical', nonlinearity=F.relu,
                  mean_wscale=1, var_wscale=1, var_bias=0, min_var=0):
         owner = 'FCGaussianPolicy'
-        sizes = _arrays.hidden_sizes(owner, n_hidden_layers,
-                                     n_hidden_channels)
-        self.n_input_channels = n_input_channels
-        self.action_size = _arrays.check_int(owner, 'action_size',
-                                             action_size, 1)
-        self.n_hidden_layers = n_hidden_layers
-        self.n_hidden_channels = n_hidden_channels
-        self.min_action = min_action
-        self.max_action = max_action
-        self.bound_mean = bound_mean
-        self.nonlinearity = _arrays.check_callable(owner, 'nonlinearity',
-                                                   nonlinearity)
+        sizes = _fc_sizes(self, owner, n_input_channels, action_size,
+                          n_hidden_layers, n_hidden_channels, min_action,
+                          max_action, bound_mean, nonlinearity)
         self.min_var = _arrays.check_real(owner, 'min_var', min_var)
         self._bound = _mean_bounder(owner, bound_mean, min_action,
                                     max_action)
@@ -178,18 +188,9 @@ class FCGaussianPolicyWithStateIndependentCovariance(chainer.Chain,
                  bound_mean=False, var_type='spherical', nonlinearity=F.relu,
                  mean_wscale=1, var_func=F.softplus, var_param_init=0):
         owner = 'FCGaussianPolicyWithStateIndependentCovariance'
-        sizes = _arrays.hidden_sizes(owner, n_hidden_layers,
-                                     n_hidden_channels)
-        self.n_input_channels = n_input_channels
-        self.action_size = _arrays.check_int(owner, 'action_size',
-                                             action_size, 1)
-        self.n_hidden_layers = n_hidden_layers
-        self.n_hidden_channels = n_hidden_channels
-        self.min_action = min_action
-        self.max_action = max_action
-        self.bound_mean = bound_mean
-        self.nonlinearity = _arrays.check_callable(owner, 'nonlinearity',
-                                                   nonlinearity)
+        sizes = _fc_sizes(self, owner, n_input_channels, action_size,
+                          n_hidden_layers, n_hidden_channels, min_action,
+                          max_action, bound_mean, nonlinearity)
         self.var_func = _arrays.check_callable(owner, 'var_func', var_func)
         var_size = _var_size(owner, var_type, action_size)
         bound = _mean_bounder(owner, bound_mean, min_action, max_action)

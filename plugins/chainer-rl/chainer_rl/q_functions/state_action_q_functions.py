@@ -33,6 +33,19 @@ class SingleModelStateActionQFunction(chainer.Chain, StateActionQFunction,
         return self.model(x, a)
 
 
+def _fc_sizes(q_func, owner, n_dim_obs, n_dim_action, n_hidden_channels,
+              n_hidden_layers):
+    """Keep the sizes of a Q-function fed ``(state, action)`` concatenated
+    as ChainerRL's attributes and return its hidden layer sizes."""
+    n_dim_obs = _arrays.check_int(owner, 'n_dim_obs', n_dim_obs, 1)
+    n_dim_action = _arrays.check_int(owner, 'n_dim_action', n_dim_action, 1)
+    sizes = _arrays.hidden_sizes(owner, n_hidden_layers, n_hidden_channels)
+    q_func.n_input_channels = n_dim_obs + n_dim_action
+    q_func.n_hidden_layers = n_hidden_layers
+    q_func.n_hidden_channels = n_hidden_channels
+    return sizes
+
+
 class FCSAQFunction(MLP, StateActionQFunction):
     """Fully-connected Q-function of the concatenated state and action.
 
@@ -48,14 +61,8 @@ class FCSAQFunction(MLP, StateActionQFunction):
     def __init__(self, n_dim_obs, n_dim_action, n_hidden_channels,
                  n_hidden_layers, nonlinearity=F.relu, last_wscale=1.):
         owner = 'FCSAQFunction'
-        n_dim_obs = _arrays.check_int(owner, 'n_dim_obs', n_dim_obs, 1)
-        n_dim_action = _arrays.check_int(owner, 'n_dim_action', n_dim_action,
-                                         1)
-        sizes = _arrays.hidden_sizes(owner, n_hidden_layers,
-                                     n_hidden_channels)
-        self.n_input_channels = n_dim_obs + n_dim_action
-        self.n_hidden_layers = n_hidden_layers
-        self.n_hidden_channels = n_hidden_channels
+        sizes = _fc_sizes(self, owner, n_dim_obs, n_dim_action,
+                          n_hidden_channels, n_hidden_layers)
         super().__init__(in_size=self.n_input_channels, out_size=1,
                          hidden_sizes=sizes, nonlinearity=nonlinearity,
                          last_wscale=last_wscale)
@@ -122,14 +129,8 @@ class FCBNSAQFunction(MLPBN, StateActionQFunction):
                  n_hidden_layers, normalize_input=True, nonlinearity=F.relu,
                  last_wscale=1.):
         owner = 'FCBNSAQFunction'
-        n_dim_obs = _arrays.check_int(owner, 'n_dim_obs', n_dim_obs, 1)
-        n_dim_action = _arrays.check_int(owner, 'n_dim_action', n_dim_action,
-                                         1)
-        sizes = _arrays.hidden_sizes(owner, n_hidden_layers,
-                                     n_hidden_channels)
-        self.n_input_channels = n_dim_obs + n_dim_action
-        self.n_hidden_layers = n_hidden_layers
-        self.n_hidden_channels = n_hidden_channels
+        sizes = _fc_sizes(self, owner, n_dim_obs, n_dim_action,
+                          n_hidden_channels, n_hidden_layers)
         super().__init__(in_size=self.n_input_channels, out_size=1,
                          hidden_sizes=sizes, normalize_input=normalize_input,
                          nonlinearity=nonlinearity, last_wscale=last_wscale)

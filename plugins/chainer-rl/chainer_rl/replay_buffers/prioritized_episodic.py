@@ -1,8 +1,6 @@
 """Episodic replay whose episodes are drawn in proportion to priorities."""
 import collections
 
-import numpy as np
-
 from chainer_rl import replay_buffer
 from chainer_rl.replay_buffers import _storage
 from chainer_rl.replay_buffers._structures import PrioritizedQueue
