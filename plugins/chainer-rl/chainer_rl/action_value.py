@@ -71,7 +71,31 @@ class ActionValue(metaclass=ABCMeta):
                 - self.evaluate_actions(argmax_actions))
 
 
-class DiscreteActionValue(ActionValue):
+class _QValuesActionValue(ActionValue):
+    """Greedy actions, maxima and Boltzmann expectations of the
+    ``(batch_size, n_actions)`` Variable ``self.q_values``."""
+
+    @cached_property
+    def greedy_actions(self):
+        """int32 Variable of the actions of the highest Q-value, shape
+        ``(batch_size,)``."""
+        array = self.q_values.array.argmax(axis=1).astype(numpy.int32)
+        return chainer.Variable(array, requires_grad=False)
+
+    @cached_property
+    def max(self):
+        """Largest Q-value of each state (differentiable)."""
+        with chainer.force_backprop_mode():
+            return F.select_item(self.q_values, self.greedy_actions)
+
+    def compute_expectation(self, beta):
+        """Expected Q-value under the Boltzmann policy of inverse
+        temperature ``beta``."""
+        return F.sum(F.softmax(beta * self.q_values, axis=1)
+                     * self.q_values, axis=1)
+
+
+class DiscreteActionValue(_QValuesActionValue):
     """Q-values of a finite action set.
 
     Args:
@@ -89,18 +113,6 @@ class DiscreteActionValue(ActionValue):
         self.xp = self.q_values.xp
         self.n_actions = self.q_values.shape[1]
         self.q_values_formatter = q_values_formatter
-
-    @cached_property
-    def greedy_actions(self):
-        """int32 Variable of the argmax actions, shape ``(batch_size,)``."""
-        array = self.q_values.array.argmax(axis=1).astype(numpy.int32)
-        return chainer.Variable(array, requires_grad=False)
-
-    @cached_property
-    def max(self):
-        """Largest Q-value of each state (differentiable)."""
-        with chainer.force_backprop_mode():
-            return F.select_item(self.q_values, self.greedy_actions)
 
     def sample_epsilon_greedy_actions(self, epsilon):
         """A uniformly random action with probability ``epsilon``, the
@@ -124,12 +136,6 @@ class DiscreteActionValue(ActionValue):
             self.q_values.shape[0], self.q_values)
         return F.select_item(self.q_values, actions)
 
-    def compute_expectation(self, beta):
-        """Expected Q-value under the Boltzmann policy of inverse
-        temperature ``beta``."""
-        return F.sum(F.softmax(beta * self.q_values, axis=1)
-                     * self.q_values, axis=1)
-
     @property
     def params(self):
         """``(q_values,)``."""
@@ -146,7 +152,7 @@ class DiscreteActionValue(ActionValue):
             self.q_values_formatter(_arrays.to_host(self.q_values)))
 
 
-class DistributionalDiscreteActionValue(ActionValue):
+class DistributionalDiscreteActionValue(_QValuesActionValue):
     """Return distributions over fixed atoms, per discrete action (C51).
 
     Args:
@@ -186,18 +192,6 @@ class DistributionalDiscreteActionValue(ActionValue):
             return F.sum(self.q_dist * z, axis=2)
 
     @cached_property
-    def greedy_actions(self):
-        """int32 Variable of the actions of the highest expected return."""
-        array = self.q_values.array.argmax(axis=1).astype(numpy.int32)
-        return chainer.Variable(array, requires_grad=False)
-
-    @cached_property
-    def max(self):
-        """Largest expected return of each state."""
-        with chainer.force_backprop_mode():
-            return F.select_item(self.q_values, self.greedy_actions)
-
-    @cached_property
     def max_as_distribution(self):
         """Return distribution of the greedy actions, shape
         ``(batch_size, n_atoms)``."""
@@ -223,12 +217,6 @@ class DistributionalDiscreteActionValue(ActionValue):
             'evaluate_actions_as_distribution', actions,
             self.q_dist.shape[0], self.q_dist)
         return self._pick(actions)
-
-    def compute_expectation(self, beta):
-        """Expected return under the Boltzmann policy of inverse
-        temperature ``beta``."""
-        return F.sum(F.softmax(beta * self.q_values, axis=1)
-                     * self.q_values, axis=1)
 
     @property
     def params(self):
