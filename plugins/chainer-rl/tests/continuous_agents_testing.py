@@ -13,6 +13,11 @@ from chainer_rl import policies
 from chainer_rl import q_functions
 from chainer_rl.misc import set_random_seed
 
+import rl_agent_testing
+# The continuous agents' tests reach the shared loops through this module.
+from rl_agent_testing import train_batch
+from rl_agent_testing import train_single  # noqa: F401
+
 
 ABC_SIZE = 2
 HIDDEN = 32
@@ -127,32 +132,6 @@ def uniform_burnin(size=ABC_SIZE):
     return lambda: numpy.random.uniform(-1, 1, size).astype(numpy.float32)
 
 
-def train_single(agent, env, steps, env_seed=0):
-    """ChainerRL's single-env loop: act_and_train/stop_episode_and_train."""
-    obs, _ = env.reset(seed=env_seed)
-    reward = 0.0
-    for _ in range(steps):
-        action = agent.act_and_train(obs, reward)
-        obs, reward, terminated, truncated, _ = env.step(action)
-        if terminated or truncated:
-            agent.stop_episode_and_train(obs, reward, terminated)
-            obs, _ = env.reset()
-            reward = 0.0
-    agent.stop_episode_and_train(obs, reward, False)
-
-
-def train_batch(agent, vec_env, steps):
-    """ChainerRL's batch loop over a vector env."""
-    obs = vec_env.reset()
-    for _ in range(steps):
-        actions = agent.batch_act_and_train(obs)
-        obs, rewards, dones, infos = vec_env.step(actions)
-        resets = [info.get('needs_reset', False) for info in infos]
-        agent.batch_observe_and_train(obs, rewards, dones, resets)
-        mask = [not (d or r) for d, r in zip(dones, resets)]
-        obs = vec_env.reset(mask)
-
-
 def train_batch_pfrl(agent, vec_env, steps):
     """PFRL's batch loop: batch_act/batch_observe in training mode."""
     obs = vec_env.reset()
@@ -167,23 +146,15 @@ def train_batch_pfrl(agent, vec_env, steps):
 
 
 def greedy_returns(agent, env, n_episodes=4):
-    """Returns of greedy episodes (act/stop_episode)."""
-    returns = []
-    for _ in range(n_episodes):
-        obs, _ = env.reset()
-        total = 0.0
-        for _ in range(20):
-            action = agent.act(obs)
-            assert isinstance(action, numpy.ndarray)
-            assert action.dtype == env.action_space.dtype
-            assert action.shape == env.action_space.shape
-            obs, reward, terminated, truncated, _ = env.step(action)
-            total += reward
-            if terminated or truncated:
-                break
-        agent.stop_episode()
-        returns.append(total)
-    return returns
+    """Returns of greedy episodes; every action must be a host array of the
+    action space's dtype and shape."""
+    def check_action(action):
+        assert isinstance(action, numpy.ndarray)
+        assert action.dtype == env.action_space.dtype
+        assert action.shape == env.action_space.shape
+
+    return rl_agent_testing.greedy_returns(agent, env, n_episodes,
+                                           check_action=check_action)
 
 
 def abc_observations():
@@ -199,6 +170,27 @@ def assert_solves_abc(agent, n_episodes=4):
 def greedy_action_batch(agent):
     """Greedy actions of every ABC observation, as one host array."""
     return numpy.stack(agent.batch_act(abc_observations()))
+
+
+def assert_load_reproduces(agent, make_fresh, path):
+    """Save ``agent``, load it into ``make_fresh()`` (which acts otherwise
+    before the load) and check that both then act alike; returns the loaded
+    agent."""
+    expected = greedy_action_batch(agent)
+    agent.save(path)
+    seed(1)
+    fresh = make_fresh()
+    assert not numpy.array_equal(greedy_action_batch(fresh), expected)
+    fresh.load(path)
+    numpy.testing.assert_array_equal(greedy_action_batch(fresh), expected)
+    return fresh
+
+
+def train_on_two_envs(agent, loop=train_batch, steps=600):
+    """Run a batch training ``loop`` over two seeded ABC envs."""
+    vec_env = envs.SerialVectorEnv([make_env() for _ in range(2)])
+    vec_env.seed(0)
+    loop(agent, vec_env, steps)
 
 
 def experiences(rows):

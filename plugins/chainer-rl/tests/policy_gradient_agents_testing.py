@@ -11,6 +11,9 @@ from chainer_rl import envs
 from chainer_rl.distribution import GaussianDistribution
 from chainer_rl.distribution import SoftmaxDistribution
 from chainer_rl.envs.vector_env import SerialVectorEnv
+from chainer_rl.recurrent import RecurrentChainMixin
+
+import rl_agent_testing
 
 ABC_SIZE = 3
 OBS_SIZE = ABC_SIZE + 2
@@ -78,21 +81,39 @@ class PolicyAndValue(chainer.Chain):
         return self.pi(x), self.v(x)
 
 
+class LinearV(chainer.Chain):
+    """Uniform policy; value = w . obs (set by hand)."""
+
+    def __init__(self, w):
+        super().__init__()
+        with self.init_scope():
+            self.v = L.Linear(OBS_SIZE, 1, nobias=True,
+                              initialW=numpy.asarray([w], numpy.float32))
+            self.logits = L.Linear(OBS_SIZE, ABC_SIZE, nobias=True,
+                                   initialW=0.0)
+
+    def forward(self, x):
+        return SoftmaxDistribution(self.logits(x)), self.v(x)
+
+
+class RecurrentPolicy(chainer.Chain, RecurrentChainMixin):
+    """Softmax policy behind an LSTM (for partially observable ABC)."""
+
+    def __init__(self, hidden=20):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(OBS_SIZE, hidden)
+            self.lstm = L.LSTM(hidden, hidden)
+            self.l2 = L.Linear(hidden, ABC_SIZE)
+
+    def forward(self, x):
+        return SoftmaxDistribution(self.l2(self.lstm(F.tanh(self.l1(x)))))
+
+
 def train_single(agent, steps, env):
     """ChainerRL's single-env loop; returns the episodes' returns."""
-    returns = []
-    obs, _ = env.reset()
-    reward, episode_return = 0.0, 0.0
-    for _ in range(steps):
-        action = agent.act_and_train(obs, reward)
-        obs, reward, terminated, truncated, _ = env.step(action)
-        episode_return += reward
-        if terminated or truncated:
-            agent.stop_episode_and_train(obs, reward, terminated)
-            returns.append(episode_return)
-            obs, _ = env.reset()
-            reward, episode_return = 0.0, 0.0
-    return returns
+    return rl_agent_testing.train_single(agent, env, steps, env_seed=None,
+                                         stop_at_end=False)
 
 
 def train_batch(agent, steps, env_list):

@@ -5,11 +5,9 @@ import numpy
 import pytest
 
 import chainer_core as chainer
-import chainer_core.links as L
 
 from chainer_rl.agents.a2c import A2C
 from chainer_rl.agents.a2c import A2CSeparateModel
-from chainer_rl.distribution import SoftmaxDistribution
 from chainer_rl.misc import set_random_seed
 
 import policy_gradient_agents_testing as T
@@ -49,25 +47,10 @@ def test_single_env_api_with_one_process():
     assert T.greedy_returns(agent) == [1.0] * 10
 
 
-class _LinearV(chainer.Chain):
-    """Uniform policy; value = w . obs."""
-
-    def __init__(self, w):
-        super().__init__()
-        with self.init_scope():
-            self.v = L.Linear(T.OBS_SIZE, 1, nobias=True,
-                              initialW=numpy.asarray([w], numpy.float32))
-            self.logits = L.Linear(T.OBS_SIZE, T.ABC_SIZE, nobias=True,
-                                   initialW=0.0)
-
-    def forward(self, x):
-        return SoftmaxDistribution(self.logits(x)), self.v(x)
-
-
 @pytest.mark.parametrize('use_gae', [False, True])
 def test_returns_by_hand(use_gae):
     # values of obs[0..4]: 1, 2, 3, 4, 5; gamma 0.5, tau 0.5
-    agent = _a2c(_LinearV([1., 2., 3., 4., 5.]), 2, update_steps=3,
+    agent = _a2c(T.LinearV([1., 2., 3., 4., 5.]), 2, update_steps=3,
                  gamma=0.5, tau=0.5, use_gae=use_gae)
     captured = []
     compute = agent._compute_returns

@@ -5,7 +5,6 @@ import numpy
 import pytest
 
 import chainer_core as chainer
-import chainer_core.functions as F
 import chainer_core.links as L
 
 from chainer_rl.agents.a3c import A3C
@@ -14,7 +13,6 @@ from chainer_rl.agents.a3c import A3CSharedModel
 from chainer_rl.distribution import SoftmaxDistribution
 from chainer_rl.experiments import train_agent_async
 from chainer_rl.misc import set_random_seed
-from chainer_rl.recurrent import RecurrentChainMixin
 
 import policy_gradient_agents_testing as T
 
@@ -45,22 +43,10 @@ def test_two_processes_learn_abc(tmp_path):
     assert (tmp_path / '4000_finish' / 'model.npz').exists()
 
 
-class _RecurrentPolicy(chainer.Chain, RecurrentChainMixin):
-    def __init__(self, hidden=20):
-        super().__init__()
-        with self.init_scope():
-            self.l1 = L.Linear(T.OBS_SIZE, hidden)
-            self.lstm = L.LSTM(hidden, hidden)
-            self.l2 = L.Linear(hidden, T.ABC_SIZE)
-
-    def forward(self, x):
-        return SoftmaxDistribution(self.l2(self.lstm(F.tanh(self.l1(x)))))
-
-
 @pytest.mark.slow
 def test_two_processes_learn_partially_observable_abc(tmp_path):
     set_random_seed(0)
-    agent = _a3c(A3CSeparateModel(_RecurrentPolicy(), T.VFunction()))
+    agent = _a3c(A3CSeparateModel(T.RecurrentPolicy(), T.VFunction()))
     assert agent.recurrent
     _train_async(agent, tmp_path, 8000, partially_observable=True)
     assert T.greedy_returns(agent, partially_observable=True) == [1.0] * 10

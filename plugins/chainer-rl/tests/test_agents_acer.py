@@ -22,6 +22,8 @@ from chainer_rl.agents import acer
 from chainer_rl.distribution import SoftmaxDistribution
 from chainer_rl.misc import set_random_seed
 
+import rl_agent_testing
+
 
 SIZE = 3
 OBS_SIZE = SIZE + 2
@@ -64,30 +66,12 @@ def abc(discrete=True, **kwargs):
 
 
 def train(agent, env, steps):
-    obs, _ = env.reset(seed=0)
-    reward = 0.0
-    for _ in range(steps):
-        action = agent.act_and_train(obs, reward)
-        obs, reward, terminated, truncated, _ = env.step(action)
-        if terminated or truncated:
-            agent.stop_episode_and_train(obs, reward, terminated)
-            obs, _ = env.reset()
-            reward = 0.0
+    rl_agent_testing.train_single(agent, env, steps, stop_at_end=False)
 
 
 def greedy_returns(agent, env, episodes=5):
-    returns = []
-    for _ in range(episodes):
-        obs, _ = env.reset()
-        total = 0.0
-        for _ in range(SIZE + 2):
-            obs, reward, terminated, truncated, _ = env.step(agent.act(obs))
-            total += reward
-            if terminated or truncated:
-                break
-        agent.stop_episode()
-        returns.append(total)
-    return returns
+    return rl_agent_testing.greedy_returns(agent, env, episodes,
+                                           max_steps=SIZE + 2)
 
 
 def one_hot(i, n=4):

@@ -137,12 +137,7 @@ def test_categorical_dqn_learns_abc(cls, tmp_path):
     agent = make_c51(cls)
     vt.train_single(agent, vt.make_env(), 1500)
     vt.assert_solves_abc(agent)
-    obs = vt.abc_observations(vt.make_env())
-    before = vt.greedy_actions(agent, obs)
-    agent.save(str(tmp_path))
-    fresh = make_c51(cls)
-    fresh.load(str(tmp_path))
-    assert vt.greedy_actions(fresh, obs) == before
+    vt.assert_load_reproduces(agent, lambda: make_c51(cls), str(tmp_path))
 
 
 def test_categorical_dqn_prioritized_learns_abc():

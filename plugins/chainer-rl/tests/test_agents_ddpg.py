@@ -57,13 +57,8 @@ def test_learns_abc_and_save_load_reproduces_actions(device, tmp_path):
     assert stats['actor_n_updates'] == stats['critic_n_updates'] > 0
     assert numpy.isfinite(stats['average_q'])
 
-    expected = T.greedy_action_batch(agent)
-    agent.save(str(tmp_path / 'agent'))
-    T.seed(1)
-    fresh = make_agent(device)
-    assert not numpy.array_equal(T.greedy_action_batch(fresh), expected)
-    fresh.load(str(tmp_path / 'agent'))
-    numpy.testing.assert_array_equal(T.greedy_action_batch(fresh), expected)
+    fresh = T.assert_load_reproduces(agent, lambda: make_agent(device),
+                                     str(tmp_path / 'agent'))
     assert fresh.actor_optimizer.t == agent.actor_optimizer.t
     T.assert_solves_abc(fresh)
 
@@ -71,9 +66,7 @@ def test_learns_abc_and_save_load_reproduces_actions(device, tmp_path):
 def test_learns_abc_batch_training():
     T.seed(0)
     agent = make_agent(update_interval=2)
-    vec_env = envs.SerialVectorEnv([T.make_env() for _ in range(2)])
-    vec_env.seed(0)
-    T.train_batch(agent, vec_env, 600)
+    T.train_on_two_envs(agent)
     T.assert_solves_abc(agent)
 
 
@@ -183,9 +176,7 @@ def test_recurrent_episodic_update():
                        minibatch_size=4, replay_start_size=10,
                        episodic_update_len=4)
     assert agent.recurrent
-    vec_env = envs.SerialVectorEnv([T.make_env() for _ in range(2)])
-    vec_env.seed(0)
-    T.train_batch(agent, vec_env, 40)
+    T.train_on_two_envs(agent, steps=40)
     assert agent.actor_optimizer.t > 0
     stats = dict(agent.get_statistics())
     assert numpy.isfinite(stats['average_critic_loss'])

@@ -126,12 +126,8 @@ def test_iqn_learns_abc_and_save_load(tmp_path):
     vt.train_single(agent, vt.make_env(), 1000)
     vt.assert_solves_abc(agent)
     obs = vt.abc_observations(vt.make_env())[:vt.ABC_SIZE]
-    before = vt.greedy_actions(agent, obs)
+    before = vt.assert_load_reproduces(agent, make_iqn, str(tmp_path), obs)
     assert before == list(range(vt.ABC_SIZE))
-    agent.save(str(tmp_path))
-    fresh = make_iqn()
-    fresh.load(str(tmp_path))
-    assert vt.greedy_actions(fresh, obs) == before
 
 
 def test_iqn_prioritized_nstep_learns_abc():

@@ -83,12 +83,7 @@ def test_nsq_single_process_learns_abc_and_save_load(tmp_path):
     vt.assert_solves_abc(agent)
     stats = dict(agent.get_statistics())
     assert stats['average_q'] > 0
-    obs = vt.abc_observations(vt.make_env())
-    before = vt.greedy_actions(agent, obs)
-    agent.save(str(tmp_path))
-    fresh = make_nsq()
-    fresh.load(str(tmp_path))
-    assert vt.greedy_actions(fresh, obs) == before
+    vt.assert_load_reproduces(agent, lambda: make_nsq(), str(tmp_path))
 
 
 def test_nsq_vector_env_learns_abc():

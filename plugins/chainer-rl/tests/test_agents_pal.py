@@ -78,12 +78,7 @@ def test_pal_learns_abc_and_save_load(cls, tmp_path):
     assert agent.alpha == 0.9
     vt.train_single(agent, vt.make_env(), 1500)
     vt.assert_solves_abc(agent)
-    obs = vt.abc_observations(vt.make_env())
-    before = vt.greedy_actions(agent, obs)
-    agent.save(str(tmp_path))
-    fresh = make_pal(cls)
-    fresh.load(str(tmp_path))
-    assert vt.greedy_actions(fresh, obs) == before
+    vt.assert_load_reproduces(agent, lambda: make_pal(cls), str(tmp_path))
 
 
 def test_pal_rejects_bad_alpha():

@@ -127,25 +127,9 @@ def test_lossfun_by_hand():
                                   rtol=1e-5)
 
 
-class _LinearV(chainer.Chain):
-    """Uniform policy; value = w . obs (set by hand)."""
-
-    def __init__(self, w):
-        super().__init__()
-        with self.init_scope():
-            self.v = L.Linear(T.OBS_SIZE, 1, nobias=True,
-                              initialW=numpy.asarray([w], numpy.float32))
-            self.logits = L.Linear(T.OBS_SIZE, T.ABC_SIZE, nobias=True,
-                                   initialW=0.0)
-
-    def forward(self, x):
-        from chainer_rl.distribution import SoftmaxDistribution
-        return SoftmaxDistribution(self.logits(x)), self.v(x)
-
-
 def test_truncation_bootstraps_from_final_observation():
     w = [1.0, 2.0, 3.0, 4.0, 5.0]
-    agent = _ppo(_LinearV(w), update_interval=2, gamma=0.5, lambd=1.0,
+    agent = _ppo(T.LinearV(w), update_interval=2, gamma=0.5, lambd=1.0,
                  standardize_advantages=False)
     captured = {}
     agent._update_flat = lambda rollout, targets: captured.update(targets)

@@ -6,13 +6,11 @@ import numpy
 import pytest
 
 import chainer_core as chainer
-import chainer_core.functions as F
 import chainer_core.links as L
 
 from chainer_rl.agents.reinforce import REINFORCE
 from chainer_rl.distribution import SoftmaxDistribution
 from chainer_rl.misc import set_random_seed
-from chainer_rl.recurrent import RecurrentChainMixin
 
 import policy_gradient_agents_testing as T
 
@@ -45,22 +43,10 @@ def test_learns_abc_with_vector_env():
     assert T.greedy_returns(agent) == [1.0] * 10
 
 
-class _RecurrentPolicy(chainer.Chain, RecurrentChainMixin):
-    def __init__(self, hidden=20):
-        super().__init__()
-        with self.init_scope():
-            self.l1 = L.Linear(T.OBS_SIZE, hidden)
-            self.lstm = L.LSTM(hidden, hidden)
-            self.l2 = L.Linear(hidden, T.ABC_SIZE)
-
-    def forward(self, x):
-        return SoftmaxDistribution(self.l2(self.lstm(F.tanh(self.l1(x)))))
-
-
 @pytest.mark.slow
 def test_recurrent_policy_learns_partially_observable_abc():
     set_random_seed(0)
-    agent = _reinforce(_RecurrentPolicy(), lr=3e-2, batchsize=4,
+    agent = _reinforce(T.RecurrentPolicy(), lr=3e-2, batchsize=4,
                        baseline='mean')
     assert agent.recurrent
     T.train_single(agent, 4000, T.make_env(partially_observable=True,

@@ -7,7 +7,6 @@ import chainer_core as chainer
 from chainer_core import optimizers
 
 from chainer_rl import agents
-from chainer_rl import envs
 from chainer_rl import replay_buffers
 from chainer_rl.agents.soft_actor_critic import SoftActorCritic
 from chainer_rl.agents.soft_actor_critic import TemperatureHolder
@@ -57,13 +56,8 @@ def test_learns_abc_and_save_load_reproduces_actions(device, tmp_path):
     assert stats['temperature'] != 1.0
     assert all(numpy.isfinite(v) for v in stats.values())
 
-    expected = T.greedy_action_batch(agent)
-    agent.save(str(tmp_path / 'agent'))
-    T.seed(1)
-    fresh = make_agent(device)
-    assert not numpy.array_equal(T.greedy_action_batch(fresh), expected)
-    fresh.load(str(tmp_path / 'agent'))
-    numpy.testing.assert_array_equal(T.greedy_action_batch(fresh), expected)
+    fresh = T.assert_load_reproduces(agent, lambda: make_agent(device),
+                                     str(tmp_path / 'agent'))
     assert fresh.temperature == agent.temperature
     assert fresh.n_policy_updates == agent.n_policy_updates
     T.assert_solves_abc(fresh)
@@ -72,9 +66,7 @@ def test_learns_abc_and_save_load_reproduces_actions(device, tmp_path):
 def test_learns_abc_batch_training():
     T.seed(0)
     agent = make_agent(update_interval=2)
-    vec_env = envs.SerialVectorEnv([T.make_env() for _ in range(2)])
-    vec_env.seed(0)
-    T.train_batch(agent, vec_env, 600)
+    T.train_on_two_envs(agent)
     T.assert_solves_abc(agent)
 
 

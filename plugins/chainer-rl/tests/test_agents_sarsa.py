@@ -85,12 +85,7 @@ def test_sarsa_learns_abc_and_save_load(tmp_path):
     agent = make_sarsa()
     vt.train_single(agent, vt.make_env(), 1500)
     vt.assert_solves_abc(agent)
-    obs = vt.abc_observations(vt.make_env())
-    before = vt.greedy_actions(agent, obs)
-    agent.save(str(tmp_path))
-    fresh = make_sarsa()
-    fresh.load(str(tmp_path))
-    assert vt.greedy_actions(fresh, obs) == before
+    vt.assert_load_reproduces(agent, lambda: make_sarsa(), str(tmp_path))
 
 
 def test_sarsa_vector_env_with_time_limit_learns_abc():

@@ -5,7 +5,6 @@ import chainer_core as chainer
 from chainer_core import optimizers
 
 from chainer_rl import agents
-from chainer_rl import envs
 from chainer_rl import explorers
 from chainer_rl import replay_buffers
 from chainer_rl.agents.td3 import default_target_policy_smoothing_func
@@ -51,13 +50,8 @@ def test_learns_abc_and_save_load_reproduces_actions(device, tmp_path):
     assert all(numpy.isfinite(stats[k]) for k in (
         'average_q1', 'average_q2', 'average_policy_loss'))
 
-    expected = T.greedy_action_batch(agent)
-    agent.save(str(tmp_path / 'agent'))
-    T.seed(1)
-    fresh = make_agent(device)
-    assert not numpy.array_equal(T.greedy_action_batch(fresh), expected)
-    fresh.load(str(tmp_path / 'agent'))
-    numpy.testing.assert_array_equal(T.greedy_action_batch(fresh), expected)
+    fresh = T.assert_load_reproduces(agent, lambda: make_agent(device),
+                                     str(tmp_path / 'agent'))
     assert fresh.policy_n_updates == agent.policy_n_updates
     T.assert_solves_abc(fresh)
 
@@ -65,9 +59,7 @@ def test_learns_abc_and_save_load_reproduces_actions(device, tmp_path):
 def test_learns_abc_pfrl_batch_training():
     T.seed(0)
     agent = make_agent(update_interval=2)
-    vec_env = envs.SerialVectorEnv([T.make_env() for _ in range(2)])
-    vec_env.seed(0)
-    T.train_batch_pfrl(agent, vec_env, 600)
+    T.train_on_two_envs(agent, T.train_batch_pfrl)
     assert agent.training is False
     T.assert_solves_abc(agent)
 

@@ -12,6 +12,11 @@ from chainer_rl import explorers
 from chainer_rl.action_value import DiscreteActionValue
 from chainer_rl.misc import set_random_seed
 
+# The value agents' tests reach the shared loops through this module.
+from rl_agent_testing import greedy_returns
+from rl_agent_testing import train_batch  # noqa: F401
+from rl_agent_testing import train_single  # noqa: F401
+
 
 ABC_SIZE = 3
 
@@ -63,48 +68,6 @@ def explorer(decay_steps=500):
                                               random_action_func())
 
 
-def train_single(agent, env, steps):
-    """ChainerRL's single-env loop: act_and_train/stop_episode_and_train."""
-    obs, _ = env.reset(seed=0)
-    reward = 0.0
-    for _ in range(steps):
-        action = agent.act_and_train(obs, reward)
-        obs, reward, terminated, truncated, _ = env.step(action)
-        if terminated or truncated:
-            agent.stop_episode_and_train(obs, reward, terminated)
-            obs, _ = env.reset()
-            reward = 0.0
-    agent.stop_episode_and_train(obs, reward, False)
-
-
-def train_batch(agent, vec_env, steps):
-    """ChainerRL's batch loop over a vector env."""
-    obs = vec_env.reset()
-    for _ in range(steps):
-        actions = agent.batch_act_and_train(obs)
-        obs, rewards, dones, infos = vec_env.step(actions)
-        resets = [info.get('needs_reset', False) for info in infos]
-        agent.batch_observe_and_train(obs, rewards, dones, resets)
-        mask = [not (d or r) for d, r in zip(dones, resets)]
-        obs = vec_env.reset(mask)
-
-
-def greedy_returns(agent, env, n_episodes=4):
-    """Returns of greedy episodes (act/stop_episode)."""
-    returns = []
-    for _ in range(n_episodes):
-        obs, _ = env.reset()
-        total = 0.0
-        for _ in range(20):
-            obs, reward, terminated, truncated, _ = env.step(agent.act(obs))
-            total += reward
-            if terminated or truncated:
-                break
-        agent.stop_episode()
-        returns.append(total)
-    return returns
-
-
 def greedy_actions(agent, observations):
     """Greedy actions of single observations (evaluation episodes of one
     step each, so recurrent states start afresh)."""
@@ -122,6 +85,20 @@ def abc_observations(env):
         o[k] = 1
         obs.append(o)
     return obs
+
+
+def assert_load_reproduces(agent, make_fresh, path, observations=None):
+    """Save ``agent``, load it into ``make_fresh()`` and check that both take
+    the same greedy actions (on every ABC observation by default); returns
+    those actions."""
+    if observations is None:
+        observations = abc_observations(make_env())
+    before = greedy_actions(agent, observations)
+    agent.save(path)
+    fresh = make_fresh()
+    fresh.load(path)
+    assert greedy_actions(fresh, observations) == before
+    return before
 
 
 def assert_solves_abc(agent, partially_observable=False, n_episodes=4):
