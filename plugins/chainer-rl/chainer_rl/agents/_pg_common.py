@@ -152,6 +152,31 @@ def obs_shape(obs):
     return None
 
 
+def check_obs_batch(owner, method, batch_obs, argname, expected):
+    """Number of observations in ``batch_obs``, checking that it is a
+    non-empty sequence whose observations all have one shape (``expected``
+    where one was seen before)."""
+    try:
+        n = len(batch_obs)
+    except TypeError:
+        raise TypeError('{}.{}: {} must be a sequence of observations, got'
+                        ' {}'.format(owner, method, argname,
+                                     type(batch_obs).__name__)) from None
+    if n == 0:
+        raise ValueError('{}.{}: {} is empty; expected one observation '
+                         'per env'.format(owner, method, argname))
+    for i, obs in enumerate(batch_obs):
+        shape = obs_shape(obs)
+        if expected is None:
+            expected = shape
+        elif shape != expected:
+            raise ValueError(
+                '{}.{}: {}[{}] has shape {}, expected {} (the shape of '
+                'the observations seen before)'.format(
+                    owner, method, argname, i, shape, expected))
+    return n
+
+
 class Batcher(object):
     """Turns lists of observations into model input, checking that every
     observation has the shape of the first one seen (a wrong shape would
@@ -173,27 +198,8 @@ class Batcher(object):
             else xp
 
     def check(self, method, batch_obs, argname='batch_obs'):
-        try:
-            n = len(batch_obs)
-        except TypeError:
-            raise TypeError('{}.{}: {} must be a sequence of observations, got'
-                            ' {}'.format(self.owner, method, argname,
-                                         type(batch_obs).__name__)) from None
-        if n == 0:
-            raise ValueError('{}.{}: {} is empty; expected one observation '
-                             'per env'.format(self.owner, method, argname))
-        expected = self.expected_shape
-        for i, obs in enumerate(batch_obs):
-            shape = obs_shape(obs)
-            if expected is None:
-                expected = shape
-                continue
-            if shape != expected:
-                raise ValueError(
-                    '{}.{}: {}[{}] has shape {}, expected {} (the shape of '
-                    'the observations seen before)'.format(
-                        self.owner, method, argname, i, shape, expected))
-        return n
+        return check_obs_batch(self.owner, method, batch_obs, argname,
+                               self.expected_shape)
 
     def __call__(self, method, batch_obs, argname='batch_obs'):
         self.check(method, batch_obs, argname)
@@ -220,6 +226,71 @@ class Batcher(object):
                                  self.owner, method, obs_shape(batch_obs[0]),
                                  e)) from e
         self.remember(batch_obs)
+
+
+class BatcherFollowsLink(object):
+    """For agents whose ``_batcher`` must follow the link named by
+    ``_device_link`` when it is moved after the agent was made."""
+
+    _device_link = 'model'
+
+    @property
+    def xp(self):
+        return getattr(self, self._device_link).xp
+
+    def _sync_device(self):
+        link = getattr(self, self._device_link)
+        if link.device != self._batcher.device:
+            self._batcher.set_device(link.device, link.xp)
+
+
+class PiAndVModel(chainer.Link):
+    """Interface of an actor-critic model: ``pi_and_v(obs)`` gives the
+    action distribution and the values of a batch of observations."""
+
+    def pi_and_v(self, obs):
+        """Return ``(distribution, values)`` for the batch ``obs``."""
+        raise NotImplementedError(
+            '{}.pi_and_v is not implemented'.format(type(self).__name__))
+
+    def forward(self, obs):
+        return self.pi_and_v(obs)
+
+
+class SeparatePiAndV(object):
+    """Mixin, ahead of ``chainer.Chain``: a policy ``pi`` and a V-function
+    ``v`` that share nothing."""
+
+    def __init__(self, pi, v):
+        super().__init__()
+        with self.init_scope():
+            self.pi = pi
+            self.v = v
+
+    def pi_and_v(self, obs):
+        return self.pi(obs), self.v(obs)
+
+    def forward(self, obs):
+        return self.pi_and_v(obs)
+
+
+class SharedPiAndV(object):
+    """Mixin, ahead of ``chainer.Chain``: a policy ``pi`` and a V-function
+    ``v`` that both read the features computed by ``shared``."""
+
+    def __init__(self, shared, pi, v):
+        super().__init__()
+        with self.init_scope():
+            self.shared = shared
+            self.pi = pi
+            self.v = v
+
+    def pi_and_v(self, obs):
+        h = self.shared(obs)
+        return self.pi(h), self.v(h)
+
+    def forward(self, obs):
+        return self.pi_and_v(obs)
 
 
 def call_pi_and_v(model, x):
@@ -264,6 +335,80 @@ class Window(collections.deque):
 
     def __init__(self, maxlen):
         super().__init__(maxlen=maxlen)
+
+
+def record_outcome(owner, method, rollout, batcher, batch_obs, batch_reward,
+                   batch_done, batch_reset, update_due, values_of):
+    """Check the outcome of the rollout's pending step and add it.
+
+    ``update_due(steps, n_envs)`` says whether the rollout is due for an
+    update once it holds ``steps`` steps; ``values_of()`` runs the model on
+    ``batch_obs`` and returns its values. Returns ``(dones, resets,
+    update_now)``.
+    """
+    if not rollout.pending:
+        raise RuntimeError('{}.{}: there are no actions to observe; call '
+                           'batch_act_and_train first'.format(owner, method))
+    n = rollout.n_envs
+    check_batch_size(owner, method, 'batch_obs', len(batch_obs), n)
+    batcher.check(method, batch_obs)
+    rewards = numpy.asarray(batch_reward, dtype=numpy.float64)
+    dones = numpy.asarray(batch_done, dtype=bool)
+    resets = numpy.logical_and(numpy.asarray(batch_reset, dtype=bool),
+                               ~dones)
+    for name, a in (('batch_reward', rewards), ('batch_done', dones),
+                    ('batch_reset', resets)):
+        if a.shape != (n,):
+            raise ValueError('{}.{}: {} must have one entry per env, '
+                             'shape ({},), got {}'.format(
+                                 owner, method, name, n, a.shape))
+    update_now = update_due(len(rollout) + 1, n)
+    # Values of the observations after this step, needed where the
+    # following step will not provide them: truncated episodes and,
+    # before an update, every unfinished fragment.
+    need = resets | (~dones if update_now else resets)
+    next_values = numpy.full(n, numpy.nan)
+    if need.any():
+        with acting():
+            v = values_of()
+        next_values[need] = host_values(owner, v, n)[need]
+    rollout.add_observe(rewards, dones, resets, next_values)
+    return dones, resets, update_now
+
+
+class RecurrentRolloutMixin(object):
+    """Recurrent-state bookkeeping of PPO and TRPO: the states of envs whose
+    episode ended are reset, in training and in evaluation. The agent
+    defines ``_mask_state(state, indices)``, which takes a None state."""
+
+    def _check_n_envs(self, method, n):
+        owner = self._batcher.owner
+        if self._rollout.n_envs is not None and len(self._rollout) and \
+                n != self._rollout.n_envs:
+            raise ValueError(
+                '{}.{}: batch_obs has {} observations but the data gathered '
+                'since the last update comes from {} envs; the number of '
+                'envs must stay the same during training'.format(
+                    owner, method, n, self._rollout.n_envs))
+        if self._rollout.n_envs not in (None, n):
+            self.train_recurrent_states = None
+
+    def _reset_ended_train_states(self, dones, resets):
+        if self.recurrent:
+            ended = numpy.flatnonzero(dones | resets).tolist()
+            if ended:
+                self.train_recurrent_states = self._mask_state(
+                    self.train_recurrent_states, ended)
+
+    def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
+                            batch_reset):
+        if not self.recurrent or self.test_recurrent_states is None:
+            return
+        ended = [i for i, (d, r) in enumerate(zip(batch_done, batch_reset))
+                 if d or r]
+        if ended:
+            self.test_recurrent_states = self._mask_state(
+                self.test_recurrent_states, ended)
 
 
 def isfinite(x):

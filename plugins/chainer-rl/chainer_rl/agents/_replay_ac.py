@@ -10,29 +10,15 @@ recurrent state the segment started from; its states are kept by the
 agent, not in the link, so acting, evaluating and replaying never disturb
 one another.
 """
-import numbers
-
 import numpy
 
 import chainer_core as chainer
 
 from chainer_rl import _arrays
 from chainer_rl import recurrent as R
-
-
-def identity(x):
-    """The default ``phi``."""
-    return x
-
-
-def check_float(owner, name, value, low=None, high=None):
-    value = _arrays.check_real(owner, name, value)
-    if (low is not None and value < low) or (high is not None
-                                             and value > high):
-        raise ValueError('{}: {} must be in [{}, {}], got {}'.format(
-            owner, name, '-inf' if low is None else low,
-            'inf' if high is None else high, value))
-    return value
+from chainer_rl.agents._pg_common import check_obs_batch
+from chainer_rl.agents._pg_common import obs_shape
+from chainer_rl.agents._pg_common import to_host
 
 
 def check_model(owner, model):
@@ -99,15 +85,6 @@ def update_priorities(replay_buffer, errors):
         replay_buffer.update_errors([float(e) for e in errors])
 
 
-def obs_shape(obs):
-    shape = getattr(obs, 'shape', None)
-    if shape is not None:
-        return tuple(shape)
-    if isinstance(obs, (list, numbers.Number)):
-        return numpy.shape(obs)
-    return None
-
-
 def push_grads(local, shared):
     """Give ``shared``'s parameters the gradients of ``local``'s."""
     params = dict(shared.namedparams())
@@ -118,10 +95,6 @@ def push_grads(local, shared):
                 dst.array):
             grad = _arrays.like(grad, dst.array)
         dst.grad = grad
-
-
-def to_host(x):
-    return _arrays.to_host(x)
 
 
 def flat(owner, what, x, n):
@@ -150,26 +123,8 @@ class Runner(object):
         self.expected_shape = None
 
     def check(self, method, batch_obs, argname='batch_obs'):
-        try:
-            n = len(batch_obs)
-        except TypeError:
-            raise TypeError('{}.{}: {} must be a sequence of observations, got'
-                            ' {}'.format(self.owner, method, argname,
-                                         type(batch_obs).__name__)) from None
-        if n == 0:
-            raise ValueError('{}.{}: {} is empty; expected one observation '
-                             'per env'.format(self.owner, method, argname))
-        expected = self.expected_shape
-        for i, obs in enumerate(batch_obs):
-            shape = obs_shape(obs)
-            if expected is None:
-                expected = shape
-            elif shape != expected:
-                raise ValueError(
-                    '{}.{}: {}[{}] has shape {}, expected {} (the shape of '
-                    'the observations seen before)'.format(
-                        self.owner, method, argname, i, shape, expected))
-        return n
+        return check_obs_batch(self.owner, method, batch_obs, argname,
+                               self.expected_shape)
 
     def single(self, method, batch_obs, argname='batch_obs'):
         n = self.check(method, batch_obs, argname)
@@ -251,3 +206,44 @@ def check_observe(owner, method, n, batch_obs, batch_reward, batch_done,
             raise ValueError('{}.{}: {} has {} entries, expected {} (one per '
                              'env of the last actions)'.format(
                                  owner, method, name, len(value), n))
+
+
+class SegmentAgentMixin(object):
+    """Acting in evaluation and taking in an outcome, alike in ACER and
+    PCL: both keep ``_runner``, the evaluation state ``_eval_state`` (for
+    ``_eval_n`` envs), ``_pending`` and the segment's ``_seg_rewards``."""
+
+    def _act_eval(self, method, model, call, batch_obs):
+        n = self._runner.check(method, batch_obs)
+        if self._eval_n != n:
+            self._eval_state = None
+        self._eval_n = n
+        with chainer.no_backprop_mode(), chainer.using_config('train',
+                                                              False):
+            out, self._eval_state = self._runner.call(
+                method, model, call, list(batch_obs), self._eval_state)
+            distrib = out[0]
+            if self.act_deterministically:
+                return to_host(distrib.most_probable)
+            return to_host(distrib.sample())
+
+    def _observe_outcome(self, batch_obs, batch_reward, batch_done,
+                         batch_reset):
+        """Check the outcome of the pending action and add its reward to
+        the segment; returns ``(obs, reward, done, ended)``."""
+        method = 'batch_observe_and_train'
+        owner = self._runner.owner
+        if not self._pending:
+            raise RuntimeError('{}.{}: there is no action to observe; call '
+                               'batch_act_and_train first'.format(owner,
+                                                                  method))
+        check_observe(owner, method, 1, batch_obs, batch_reward, batch_done,
+                      batch_reset)
+        self._runner.check(method, batch_obs)
+        obs = batch_obs[0]
+        reward = float(batch_reward[0])
+        done = bool(batch_done[0])
+        ended = done or bool(batch_reset[0])
+        self._seg_rewards.append(reward)
+        self._pending = False
+        return obs, reward, done, ended

@@ -1,5 +1,4 @@
 """Advantage Actor-Critic, the synchronous variant of A3C."""
-import numpy
 
 import chainer_core as chainer
 import chainer_core.functions as F
@@ -10,34 +9,19 @@ from chainer_rl.misc.batch_states import batch_states as _default_batch_states
 from chainer_rl.recurrent import RecurrentChainMixin
 
 
-class A2CModel(chainer.Link):
+class A2CModel(C.PiAndVModel):
     """Interface of A2C's model: ``pi_and_v(obs)`` gives the action
     distribution and the values of a batch of observations."""
 
-    def pi_and_v(self, obs):
-        """Return ``(distribution, values)`` for the batch ``obs``."""
-        raise NotImplementedError(
-            '{}.pi_and_v is not implemented'.format(type(self).__name__))
 
-    def forward(self, obs):
-        return self.pi_and_v(obs)
-
-
-class A2CSeparateModel(chainer.Chain, A2CModel, RecurrentChainMixin):
+class A2CSeparateModel(C.SeparatePiAndV, chainer.Chain, A2CModel,
+                       RecurrentChainMixin):
     """An A2C model made of a policy ``pi`` and a V-function ``v`` that share
     nothing."""
 
-    def __init__(self, pi, v):
-        super().__init__()
-        with self.init_scope():
-            self.pi = pi
-            self.v = v
 
-    def pi_and_v(self, obs):
-        return self.pi(obs), self.v(obs)
-
-
-class A2C(agent.AttributeSavingMixin, agent.BatchAgent):
+class A2C(C.BatcherFollowsLink, agent.AttributeSavingMixin,
+          agent.BatchAgent):
     """Advantage Actor-Critic: A3C's n-step actor-critic update applied
     synchronously to a batch of environments (as described with
     "Asynchronous Methods for Deep Reinforcement Learning", Mnih et al.,
@@ -123,15 +107,6 @@ class A2C(agent.AttributeSavingMixin, agent.BatchAgent):
         self.average_entropy = 0.0
         self._rollout = C.Rollout()
 
-    @property
-    def xp(self):
-        return self.model.xp
-
-    def _sync_device(self):
-        device = self.model.device
-        if device != self._batcher.device:
-            self._batcher.set_device(device, self.model.xp)
-
     def _forward(self, method, batch_obs):
         x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
                                        self.phi)
@@ -169,31 +144,11 @@ class A2C(agent.AttributeSavingMixin, agent.BatchAgent):
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
         method = 'batch_observe_and_train'
-        rollout = self._rollout
-        if not rollout.pending:
-            raise RuntimeError('A2C.{}: there are no actions to observe; call '
-                               'batch_act_and_train first'.format(method))
-        n = rollout.n_envs
-        C.check_batch_size('A2C', method, 'batch_obs', len(batch_obs), n)
-        self._batcher.check(method, batch_obs)
-        rewards = numpy.asarray(batch_reward, dtype=numpy.float64)
-        dones = numpy.asarray(batch_done, dtype=bool)
-        resets = numpy.logical_and(numpy.asarray(batch_reset, dtype=bool),
-                                   ~dones)
-        for name, a in (('batch_reward', rewards), ('batch_done', dones),
-                        ('batch_reset', resets)):
-            if a.shape != (n,):
-                raise ValueError('A2C.{}: {} must have one entry per env, '
-                                 'shape ({},), got {}'.format(
-                                     method, name, n, a.shape))
-        update_now = len(rollout) + 1 >= self.update_steps
-        need = resets | (~dones if update_now else resets)
-        next_values = numpy.full(n, numpy.nan)
-        if need.any():
-            with C.acting():
-                _, v = self._forward(method, batch_obs)
-            next_values[need] = C.host_values('A2C', v, n)[need]
-        rollout.add_observe(rewards, dones, resets, next_values)
+        _, _, update_now = C.record_outcome(
+            'A2C', method, self._rollout, self._batcher, batch_obs,
+            batch_reward, batch_done, batch_reset,
+            lambda steps, n: steps >= self.update_steps,
+            lambda: self._forward(method, batch_obs)[1])
         if update_now:
             self.update()
 

@@ -14,50 +14,25 @@ from chainer_rl.misc.copy_param import copy_param
 from chainer_rl.recurrent import RecurrentChainMixin
 
 
-class A3CModel(chainer.Link):
+class A3CModel(C.PiAndVModel):
     """Interface of A3C's model: ``pi_and_v(obs)`` gives the action
     distribution and the values of a batch of observations."""
 
-    def pi_and_v(self, obs):
-        """Return ``(distribution, values)`` for the batch ``obs``."""
-        raise NotImplementedError(
-            '{}.pi_and_v is not implemented'.format(type(self).__name__))
 
-    def forward(self, obs):
-        return self.pi_and_v(obs)
-
-
-class A3CSeparateModel(chainer.Chain, A3CModel, RecurrentChainMixin):
+class A3CSeparateModel(C.SeparatePiAndV, chainer.Chain, A3CModel,
+                       RecurrentChainMixin):
     """An A3C model made of a policy ``pi`` and a V-function ``v`` that share
     nothing."""
 
-    def __init__(self, pi, v):
-        super().__init__()
-        with self.init_scope():
-            self.pi = pi
-            self.v = v
 
-    def pi_and_v(self, obs):
-        return self.pi(obs), self.v(obs)
-
-
-class A3CSharedModel(chainer.Chain, A3CModel, RecurrentChainMixin):
+class A3CSharedModel(C.SharedPiAndV, chainer.Chain, A3CModel,
+                     RecurrentChainMixin):
     """An A3C model whose policy ``pi`` and V-function ``v`` both read the
     features computed by ``shared``."""
 
-    def __init__(self, shared, pi, v):
-        super().__init__()
-        with self.init_scope():
-            self.shared = shared
-            self.pi = pi
-            self.v = v
 
-    def pi_and_v(self, obs):
-        h = self.shared(obs)
-        return self.pi(h), self.v(h)
-
-
-class A3C(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
+class A3C(C.BatcherFollowsLink, agent.AttributeSavingMixin, agent.AsyncAgent,
+          agent.BatchAgent):
     """Asynchronous Advantage Actor-Critic, from "Asynchronous Methods for
     Deep Reinforcement Learning" (Mnih et al., 2016).
 
@@ -159,10 +134,6 @@ class A3C(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         memory."""
         return ('shared_model', 'optimizer')
 
-    @property
-    def xp(self):
-        return self.model.xp
-
     def _clear_segment(self):
         self._obs = []
         self._actions = []
@@ -176,11 +147,6 @@ class A3C(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         """Copy the shared parameters into this process's model."""
         copy_param(target_link=self.model, source_link=self.shared_model)
         self._synced = True
-
-    def _sync_device(self):
-        device = self.model.device
-        if device != self._batcher.device:
-            self._batcher.set_device(device, self.model.xp)
 
     def _forward(self, model, method, batch_obs):
         x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,

@@ -12,6 +12,7 @@ from chainer_rl import _arrays
 from chainer_rl import agent
 from chainer_rl import distribution as D
 from chainer_rl.action_value import SingleActionValue
+from chainer_rl.agents import _pg_common as C
 from chainer_rl.agents import _replay_ac as U
 from chainer_rl.misc.batch_states import batch_states as _batch_states
 from chainer_rl.misc.copy_param import copy_param
@@ -170,17 +171,17 @@ def _host_log_prob(distrib, actions):
     parameters on the host, so pi and mu are computed alike)."""
     actions = numpy.asarray(actions)
     if isinstance(distrib, D.CategoricalDistribution):
-        all_log = U.to_host(distrib.all_log_prob).astype(numpy.float64)
+        all_log = C.to_host(distrib.all_log_prob).astype(numpy.float64)
         return all_log[numpy.arange(len(all_log)), actions.astype(numpy.int64)]
     if type(distrib) is D.GaussianDistribution:
-        mean = U.to_host(distrib.mean).astype(numpy.float64)
-        var = U.to_host(distrib.var).astype(numpy.float64)
+        mean = C.to_host(distrib.mean).astype(numpy.float64)
+        var = C.to_host(distrib.var).astype(numpy.float64)
         diff = actions.astype(numpy.float64).reshape(mean.shape) - mean
         return -0.5 * (_LOG_2PI + numpy.log(var)
                        + diff * diff / var).sum(axis=1)
     ref = distrib.params[0]
     x = _arrays.like(actions, ref)
-    return U.to_host(distrib.log_prob(x)).astype(numpy.float64)
+    return C.to_host(distrib.log_prob(x)).astype(numpy.float64)
 
 
 def _rows_log_prob(distribs, actions):
@@ -188,8 +189,8 @@ def _rows_log_prob(distribs, actions):
     single-row distribution per step, as stored in the replay buffer)."""
     actions = numpy.asarray(actions)
     if all(type(d) is D.GaussianDistribution for d in distribs):
-        mean = numpy.concatenate([U.to_host(d.mean) for d in distribs])
-        var = numpy.concatenate([U.to_host(d.var) for d in distribs])
+        mean = numpy.concatenate([C.to_host(d.mean) for d in distribs])
+        var = numpy.concatenate([C.to_host(d.var) for d in distribs])
         return _host_log_prob(D.GaussianDistribution(mean, var), actions)
     return numpy.concatenate([_host_log_prob(d, actions[t:t + 1])
                               for t, d in enumerate(distribs)])
@@ -198,14 +199,14 @@ def _rows_log_prob(distribs, actions):
 def compute_importance(pi, mu, x):
     """Importance weights ``pi(x) / mu(x)`` of a batch of actions ``x``,
     one per row, as a float64 host array."""
-    x = U.to_host(x)
+    x = C.to_host(x)
     return _ratio(_host_log_prob(pi, x), _host_log_prob(mu, x))
 
 
 def compute_full_importance(pi, mu):
     """``pi(a) / mu(a)`` for every discrete action ``a``: a float64 host
     array of shape ``(batch_size, n_actions)``."""
-    return _ratio(U.to_host(pi.all_log_prob), U.to_host(mu.all_log_prob))
+    return _ratio(C.to_host(pi.all_log_prob), C.to_host(mu.all_log_prob))
 
 
 def compute_retrace_targets(rewards, q_taken, values, rho, gamma, bootstrap,
@@ -249,7 +250,8 @@ def _call_model(model, x):
     return out
 
 
-class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
+class ACER(U.SegmentAgentMixin, agent.AttributeSavingMixin,
+           agent.AsyncAgent, agent.BatchAgent):
     """ACER, from "Sample Efficient Actor-Critic with Experience Replay"
     (Wang et al., ICLR 2017).
 
@@ -318,7 +320,7 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
     saved_attributes = ('model', 'optimizer')
 
     def __init__(self, model, optimizer, t_max, gamma, replay_buffer,
-                 beta=1e-2, process_idx=0, phi=U.identity, pi_loss_coef=1.0,
+                 beta=1e-2, process_idx=0, phi=C.identity, pi_loss_coef=1.0,
                  Q_loss_coef=0.5, use_trust_region=True,
                  trust_region_alpha=0.99, trust_region_delta=1,
                  truncation_threshold=10, disable_online_update=False,
@@ -336,20 +338,20 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         self.model = copy.deepcopy(model)
         self.optimizer = optimizer
         self.t_max = _arrays.check_int(owner, 't_max', t_max, 1)
-        self.gamma = U.check_float(owner, 'gamma', gamma, 0, 1)
+        self.gamma = C.check_float(owner, 'gamma', gamma, 0, 1)
         self.replay_buffer = U.check_replay_buffer(owner, replay_buffer)
-        self.beta = U.check_float(owner, 'beta', beta)
+        self.beta = C.check_float(owner, 'beta', beta)
         self.process_idx = process_idx
         self.phi = phi
-        self.pi_loss_coef = U.check_float(owner, 'pi_loss_coef', pi_loss_coef)
-        self.Q_loss_coef = U.check_float(owner, 'Q_loss_coef', Q_loss_coef)
+        self.pi_loss_coef = C.check_float(owner, 'pi_loss_coef', pi_loss_coef)
+        self.Q_loss_coef = C.check_float(owner, 'Q_loss_coef', Q_loss_coef)
         self.use_trust_region = bool(use_trust_region)
-        self.trust_region_alpha = U.check_float(
+        self.trust_region_alpha = C.check_float(
             owner, 'trust_region_alpha', trust_region_alpha, 0, 1)
-        self.trust_region_delta = U.check_float(
+        self.trust_region_delta = C.check_float(
             owner, 'trust_region_delta', trust_region_delta, 0)
         if truncation_threshold is not None:
-            truncation_threshold = U.check_float(
+            truncation_threshold = C.check_float(
                 owner, 'truncation_threshold', truncation_threshold, 0)
         self.truncation_threshold = truncation_threshold
         self.disable_online_update = bool(disable_online_update)
@@ -360,11 +362,11 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         self.n_times_replay = _arrays.check_int(owner, 'n_times_replay',
                                                 n_times_replay, 0)
         self.use_Q_opc = bool(use_Q_opc)
-        self.average_entropy_decay = U.check_float(
+        self.average_entropy_decay = C.check_float(
             owner, 'average_entropy_decay', average_entropy_decay, 0, 1)
-        self.average_value_decay = U.check_float(
+        self.average_value_decay = C.check_float(
             owner, 'average_value_decay', average_value_decay, 0, 1)
-        self.average_kl_decay = U.check_float(
+        self.average_kl_decay = C.check_float(
             owner, 'average_kl_decay', average_kl_decay, 0, 1)
         self.logger = logger if logger is not None else logging.getLogger(
             __name__)
@@ -441,9 +443,9 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
                                                               False):
             (distrib, _, v), self._train_state = self._runner.call(
                 method, self.model, _call_model, [obs], self._train_state)
-            action = U.to_host(distrib.sample())
-            entropy = float(U.to_host(distrib.entropy).reshape(-1)[0])
-        value = float(U.to_host(v).reshape(-1)[0])
+            action = C.to_host(distrib.sample())
+            entropy = float(C.to_host(distrib.entropy).reshape(-1)[0])
+        value = float(C.to_host(v).reshape(-1)[0])
         self._seg_obs.append(obs)
         self._seg_actions.append(action[0])
         self._seg_mus.append(distrib.copy())
@@ -456,36 +458,14 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         return action
 
     def _batch_act_eval(self, batch_obs):
-        method = 'batch_act'
-        n = self._runner.check(method, batch_obs)
-        if self._eval_n != n:
-            self._eval_state = None
-        self._eval_n = n
         # The shared model has the latest parameters in every process.
-        with chainer.no_backprop_mode(), chainer.using_config('train',
-                                                              False):
-            (distrib, _, _), self._eval_state = self._runner.call(
-                method, self.shared_model, _call_model, list(batch_obs),
-                self._eval_state)
-            if self.act_deterministically:
-                return U.to_host(distrib.most_probable)
-            return U.to_host(distrib.sample())
+        return self._act_eval('batch_act', self.shared_model, _call_model,
+                              batch_obs)
 
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
-        method = 'batch_observe_and_train'
-        if not self._pending:
-            raise RuntimeError('ACER.{}: there is no action to observe; call '
-                               'batch_act_and_train first'.format(method))
-        U.check_observe('ACER', method, 1, batch_obs, batch_reward,
-                        batch_done, batch_reset)
-        self._runner.check(method, batch_obs)
-        obs = batch_obs[0]
-        reward = float(batch_reward[0])
-        done = bool(batch_done[0])
-        ended = done or bool(batch_reset[0])
-        self._seg_rewards.append(reward)
-        self._pending = False
+        obs, reward, done, ended = self._observe_outcome(
+            batch_obs, batch_reward, batch_done, batch_reset)
         transition = dict(state=self._seg_obs[-1],
                           action=self._seg_actions[-1], reward=reward,
                           next_state=obs, next_action=None,
@@ -559,7 +539,7 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         if self.process_idx == 0 and self.logger.isEnabledFor(
                 logging.DEBUG):
             self.logger.debug('ACER update %d loss:%s', self.n_updates,
-                              float(U.to_host(loss)))
+                              float(C.to_host(loss)))
         self.optimizer.update()
         self.n_updates += 1
         self.sync_parameters()
@@ -597,7 +577,7 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
             if bootstrap_obs is not None:
                 (_, _, v_next), _ = self._runner.call(
                     'update', model, _call_model, [bootstrap_obs], end_state)
-                bootstrap = float(U.to_host(v_next).reshape(-1)[0])
+                bootstrap = float(C.to_host(v_next).reshape(-1)[0])
 
         actions = numpy.stack([numpy.asarray(a) for a in actions])
         discrete = isinstance(chunks[0][0][0], D.CategoricalDistribution)
@@ -612,9 +592,9 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
                 v=U.flat(owner, 'state values', v, n),
                 q=q, log_pi=distrib.log_prob(act), rows=(a, b),
                 log_pi_h=_host_log_prob(distrib, actions[a:b])))
-        v_h = numpy.concatenate([U.to_host(p['v']) for p in parts]
+        v_h = numpy.concatenate([C.to_host(p['v']) for p in parts]
                                 ).astype(numpy.float64)
-        q_h = numpy.concatenate([U.to_host(p['q']) for p in parts]
+        q_h = numpy.concatenate([C.to_host(p['q']) for p in parts]
                                 ).astype(numpy.float64)
         log_pi_h = numpy.concatenate([p['log_pi_h'] for p in parts])
         dtype = parts[0]['v'].dtype
@@ -678,20 +658,20 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         c = self.truncation_threshold
         distrib = part['distrib']
         if isinstance(distrib, D.CategoricalDistribution):
-            pi_all = U.to_host(distrib.all_log_prob).astype(numpy.float64)
+            pi_all = C.to_host(distrib.all_log_prob).astype(numpy.float64)
             mu_all = numpy.concatenate([
-                U.to_host(m.all_log_prob) for m in mus]).astype(numpy.float64)
+                C.to_host(m.all_log_prob) for m in mus]).astype(numpy.float64)
             with numpy.errstate(divide='ignore'):
                 weight = numpy.maximum(0.0, 1.0 - c / _ratio(pi_all, mu_all))
             weight *= numpy.exp(pi_all)
-            q_all = U.to_host(part['action_value'].q_values).astype(
+            q_all = C.to_host(part['action_value'].q_values).astype(
                 numpy.float64)
             coeff = weight * (q_all - v_h[:, None])
             return -F.sum(const(coeff) * distrib.all_log_prob, axis=1)
         with chainer.no_backprop_mode():
             sampled = distrib.sample().array
-            q = U.to_host(part['action_value'].evaluate_actions(sampled))
-        sampled_h = U.to_host(sampled)
+            q = C.to_host(part['action_value'].evaluate_actions(sampled))
+        sampled_h = C.to_host(sampled)
         rho = _ratio(_host_log_prob(distrib, sampled_h),
                      _rows_log_prob(mus, sampled_h))
         with numpy.errstate(divide='ignore'):
@@ -713,7 +693,7 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
                     params.append(param)
                     owners.append(i)
         kl = F.concat(kls, axis=0) if len(kls) > 1 else kls[0]
-        kl_h = U.to_host(kl).astype(numpy.float64)
+        kl_h = C.to_host(kl).astype(numpy.float64)
         for value in kl_h[::-1]:
             self.average_kl += (1 - self.average_kl_decay) * (
                 float(value) - self.average_kl)
@@ -731,9 +711,9 @@ class ACER(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
             a, b = parts[i]['rows']
             shape = (b - a, -1)
             ghat = numpy.zeros(param.shape) if gg is None else \
-                -U.to_host(gg).astype(numpy.float64)
+                -C.to_host(gg).astype(numpy.float64)
             k = numpy.zeros(param.shape) if gk is None else \
-                U.to_host(gk).astype(numpy.float64)
+                C.to_host(gk).astype(numpy.float64)
             kg[a:b] += (k.reshape(shape) * ghat.reshape(shape)).sum(axis=1)
             kk[a:b] += (k.reshape(shape) ** 2).sum(axis=1)
             ghats.append(ghat)

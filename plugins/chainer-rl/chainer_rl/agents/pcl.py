@@ -10,6 +10,7 @@ import chainer_core.functions as F
 
 from chainer_rl import _arrays
 from chainer_rl import agent
+from chainer_rl.agents import _pg_common as C
 from chainer_rl.agents import _replay_ac as U
 from chainer_rl.misc.batch_states import batch_states as _default_batch_states
 from chainer_rl.misc.copy_param import copy_param
@@ -17,41 +18,15 @@ from chainer_rl.recurrent import RecurrentChainMixin
 from chainer_rl import recurrent as R
 
 
-class PCLSeparateModel(chainer.Chain, RecurrentChainMixin):
+class PCLSeparateModel(C.SeparatePiAndV, chainer.Chain, RecurrentChainMixin):
     """PCL model made of a policy ``pi`` and a V-function ``v`` sharing
     nothing; ``pi_and_v(obs)`` (or calling it) returns ``(action
     distribution, values)``."""
 
-    def __init__(self, pi, v):
-        super().__init__()
-        with self.init_scope():
-            self.pi = pi
-            self.v = v
 
-    def pi_and_v(self, obs):
-        return self.pi(obs), self.v(obs)
-
-    def forward(self, obs):
-        return self.pi_and_v(obs)
-
-
-class PCLSharedModel(chainer.Chain, RecurrentChainMixin):
+class PCLSharedModel(C.SharedPiAndV, chainer.Chain, RecurrentChainMixin):
     """PCL model whose policy ``pi`` and V-function ``v`` both read the
     features computed by ``shared``."""
-
-    def __init__(self, shared, pi, v):
-        super().__init__()
-        with self.init_scope():
-            self.shared = shared
-            self.pi = pi
-            self.v = v
-
-    def pi_and_v(self, obs):
-        h = self.shared(obs)
-        return self.pi(h), self.v(h)
-
-    def forward(self, obs):
-        return self.pi_and_v(obs)
 
 
 def _call_model(model, x):
@@ -76,7 +51,8 @@ def _windows(T, rollout_len, gamma):
     return index, discount, d
 
 
-class PCL(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
+class PCL(U.SegmentAgentMixin, agent.AttributeSavingMixin, agent.AsyncAgent,
+          agent.BatchAgent):
     """Path consistency learning, from "Bridging the Gap Between Value and
     Policy Based Reinforcement Learning" (Nachum et al., NIPS 2017), in
     its batch form and its asynchronous variant.
@@ -142,7 +118,7 @@ class PCL(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
     saved_attributes = ('model', 'optimizer')
 
     def __init__(self, model, optimizer, replay_buffer=None, t_max=None,
-                 gamma=0.99, tau=1e-2, phi=U.identity, pi_loss_coef=1.0,
+                 gamma=0.99, tau=1e-2, phi=C.identity, pi_loss_coef=1.0,
                  v_loss_coef=0.5, rollout_len=10, batchsize=1,
                  disable_online_update=False, n_times_replay=1,
                  replay_start_size=10 ** 2, normalize_loss_by_steps=True,
@@ -166,13 +142,13 @@ class PCL(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         if t_max is not None:
             t_max = _arrays.check_int(owner, 't_max', t_max, 1)
         self.t_max = t_max
-        self.gamma = U.check_float(owner, 'gamma', gamma, 0, 1)
-        self.tau = U.check_float(owner, 'tau', tau)
+        self.gamma = C.check_float(owner, 'gamma', gamma, 0, 1)
+        self.tau = C.check_float(owner, 'tau', tau)
         if self.tau <= 0:
             raise ValueError('PCL: tau must be positive, got {}'.format(tau))
         self.phi = phi
-        self.pi_loss_coef = U.check_float(owner, 'pi_loss_coef', pi_loss_coef)
-        self.v_loss_coef = U.check_float(owner, 'v_loss_coef', v_loss_coef)
+        self.pi_loss_coef = C.check_float(owner, 'pi_loss_coef', pi_loss_coef)
+        self.v_loss_coef = C.check_float(owner, 'v_loss_coef', v_loss_coef)
         self.rollout_len = _arrays.check_int(owner, 'rollout_len',
                                              rollout_len, 1)
         self.batchsize = _arrays.check_int(owner, 'batchsize', batchsize, 1)
@@ -183,11 +159,11 @@ class PCL(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
             owner, 'replay_start_size', replay_start_size, 0)
         self.normalize_loss_by_steps = bool(normalize_loss_by_steps)
         self.act_deterministically = bool(act_deterministically)
-        self.average_loss_decay = U.check_float(
+        self.average_loss_decay = C.check_float(
             owner, 'average_loss_decay', average_loss_decay, 0, 1)
-        self.average_entropy_decay = U.check_float(
+        self.average_entropy_decay = C.check_float(
             owner, 'average_entropy_decay', average_entropy_decay, 0, 1)
-        self.average_value_decay = U.check_float(
+        self.average_value_decay = C.check_float(
             owner, 'average_value_decay', average_value_decay, 0, 1)
         if explorer is not None and not callable(
                 getattr(explorer, 'select_action', None)):
@@ -266,9 +242,9 @@ class PCL(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
                                                               False):
             (distrib, v), self._train_state = self._runner.call(
                 method, self.model, _call_model, [obs], self._train_state)
-            action = U.to_host(distrib.sample())
-            entropy = float(U.to_host(distrib.entropy).reshape(-1)[0])
-        value = float(U.to_host(v).reshape(-1)[0])
+            action = C.to_host(distrib.sample())
+            entropy = float(C.to_host(distrib.entropy).reshape(-1)[0])
+        value = float(C.to_host(v).reshape(-1)[0])
         if self.explorer is not None:
             sampled = action[0]
             chosen = self.explorer.select_action(self.t, lambda: sampled)
@@ -284,35 +260,13 @@ class PCL(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
         return action
 
     def _batch_act_eval(self, batch_obs):
-        method = 'batch_act'
-        n = self._runner.check(method, batch_obs)
-        if self._eval_n != n:
-            self._eval_state = None
-        self._eval_n = n
-        with chainer.no_backprop_mode(), chainer.using_config('train',
-                                                              False):
-            (distrib, _), self._eval_state = self._runner.call(
-                method, self._latest_model, _call_model, list(batch_obs),
-                self._eval_state)
-            if self.act_deterministically:
-                return U.to_host(distrib.most_probable)
-            return U.to_host(distrib.sample())
+        return self._act_eval('batch_act', self._latest_model, _call_model,
+                              batch_obs)
 
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
-        method = 'batch_observe_and_train'
-        if not self._pending:
-            raise RuntimeError('PCL.{}: there is no action to observe; call '
-                               'batch_act_and_train first'.format(method))
-        U.check_observe('PCL', method, 1, batch_obs, batch_reward,
-                        batch_done, batch_reset)
-        self._runner.check(method, batch_obs)
-        obs = batch_obs[0]
-        reward = float(batch_reward[0])
-        done = bool(batch_done[0])
-        ended = done or bool(batch_reset[0])
-        self._seg_rewards.append(reward)
-        self._pending = False
+        obs, reward, done, ended = self._observe_outcome(
+            batch_obs, batch_reward, batch_done, batch_reset)
         transition = dict(state=self._seg_obs[-1],
                           action=self._seg_actions[-1], reward=reward,
                           next_state=obs, next_action=None,
@@ -460,9 +414,9 @@ class PCL(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
             last_values = chainer.Variable(last_values.array,
                                            requires_grad=False)
         future = const(self.gamma ** d)
-        v_h = U.to_host(values).astype(numpy.float64)
-        last_h = U.to_host(last_values).astype(numpy.float64)
-        g_h = U.to_host(entropy_terms).astype(numpy.float64)
+        v_h = C.to_host(values).astype(numpy.float64)
+        last_h = C.to_host(last_values).astype(numpy.float64)
+        g_h = C.to_host(entropy_terms).astype(numpy.float64)
         # The policy's residual carries gradients through log pi only, the
         # value's through V only.
         residual = -v_h + self.gamma ** d * last_h + reward_sums
@@ -479,7 +433,7 @@ class PCL(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
 
     def _apply(self, loss):
         self.average_loss += (1 - self.average_loss_decay) * (
-            float(U.to_host(loss)) - self.average_loss)
+            float(C.to_host(loss)) - self.average_loss)
         self.model.cleargrads()
         loss.backward()
         if self.train_async:

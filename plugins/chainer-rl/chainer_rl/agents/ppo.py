@@ -14,7 +14,8 @@ def _clip_around(x, center, eps):
     return F.minimum(F.maximum(x, center - eps), center + eps)
 
 
-class PPO(agent.AttributeSavingMixin, agent.BatchAgent):
+class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
+          agent.AttributeSavingMixin, agent.BatchAgent):
     """Proximal Policy Optimization, from "Proximal Policy Optimization
     Algorithms" (Schulman et al., 2017), with advantages from
     "High-Dimensional Continuous Control Using Generalized Advantage
@@ -136,15 +137,6 @@ class PPO(agent.AttributeSavingMixin, agent.BatchAgent):
     def device(self):
         return self.model.device
 
-    @property
-    def xp(self):
-        return self.model.xp
-
-    def _sync_device(self):
-        device = self.model.device
-        if device != self._batcher.device:
-            self._batcher.set_device(device, self.model.xp)
-
     def _forward(self, method, batch_obs, x, recurrent_state):
         """One step of the model: ``(distribution, values, state)``."""
         with self._batcher.first_call(method, batch_obs):
@@ -162,16 +154,7 @@ class PPO(agent.AttributeSavingMixin, agent.BatchAgent):
         method = 'batch_act_and_train'
         self._sync_device()
         n = self._batcher.check(method, batch_obs)
-        if self._rollout.n_envs is not None and len(self._rollout) and \
-                n != self._rollout.n_envs:
-            raise ValueError(
-                'PPO.{}: batch_obs has {} observations but the data gathered '
-                'since the last update comes from {} envs; the number of '
-                'envs must stay the same during training'.format(
-                    method, n, self._rollout.n_envs))
-        if self.recurrent and self.train_recurrent_states is not None and \
-                self._rollout.n_envs not in (None, n):
-            self.train_recurrent_states = None
+        self._check_n_envs(method, n)
         x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
                                        self.phi)
         with C.acting():
@@ -207,58 +190,27 @@ class PPO(agent.AttributeSavingMixin, agent.BatchAgent):
             self.test_recurrent_states = state
         return action
 
+    def _mask_state(self, state, indices):
+        if state is None:
+            return None
+        return self.model.mask_recurrent_state_at(state, indices)
+
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
         method = 'batch_observe_and_train'
-        rollout = self._rollout
-        if not rollout.pending:
-            raise RuntimeError('PPO.{}: there are no actions to observe; call '
-                               'batch_act_and_train first'.format(method))
-        n = rollout.n_envs
-        C.check_batch_size('PPO', method, 'batch_obs', len(batch_obs), n)
-        self._batcher.check(method, batch_obs)
-        rewards = numpy.asarray(batch_reward, dtype=numpy.float64)
-        dones = numpy.asarray(batch_done, dtype=bool)
-        resets = numpy.logical_and(numpy.asarray(batch_reset, dtype=bool),
-                                   ~dones)
-        for name, a in (('batch_reward', rewards), ('batch_done', dones),
-                        ('batch_reset', resets)):
-            if a.shape != (n,):
-                raise ValueError('PPO.{}: {} must have one entry per env, '
-                                 'shape ({},), got {}'.format(
-                                     method, name, n, a.shape))
-        update_now = (len(rollout) + 1) * n >= self.update_interval
-        # Values of the observations after this step, needed where the
-        # following step will not provide them: truncated episodes and,
-        # before an update, every unfinished fragment.
-        need = resets | (~dones if update_now else resets)
-        next_values = numpy.full(n, numpy.nan)
-        if need.any():
+
+        def values_of():
             x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
                                            self.phi)
-            with C.acting():
-                _, v, _ = self._forward(method, batch_obs, x,
-                                        self.train_recurrent_states)
-            next_values[need] = C.host_values('PPO', v, n)[need]
-        rollout.add_observe(rewards, dones, resets, next_values)
-        if self.recurrent:
-            ended = numpy.flatnonzero(dones | resets)
-            if len(ended) and self.train_recurrent_states is not None:
-                self.train_recurrent_states = \
-                    self.model.mask_recurrent_state_at(
-                        self.train_recurrent_states, ended.tolist())
+            return self._forward(method, batch_obs, x,
+                                 self.train_recurrent_states)[1]
+        dones, resets, update_now = C.record_outcome(
+            'PPO', method, self._rollout, self._batcher, batch_obs,
+            batch_reward, batch_done, batch_reset,
+            lambda steps, n: steps * n >= self.update_interval, values_of)
+        self._reset_ended_train_states(dones, resets)
         if update_now:
             self._update()
-
-    def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
-                            batch_reset):
-        if not self.recurrent or self.test_recurrent_states is None:
-            return
-        ended = [i for i, (d, r) in enumerate(zip(batch_done, batch_reset))
-                 if d or r]
-        if ended:
-            self.test_recurrent_states = self.model.mask_recurrent_state_at(
-                self.test_recurrent_states, ended)
 
     # ------------------------------------------------------------------
     # update

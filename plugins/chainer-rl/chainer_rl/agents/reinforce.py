@@ -29,7 +29,8 @@ class _Episode(object):
         return len(self.rewards)
 
 
-class REINFORCE(agent.AttributeSavingMixin, agent.BatchAgent):
+class REINFORCE(C.BatcherFollowsLink, agent.AttributeSavingMixin,
+                agent.BatchAgent):
     """Williams' episodic REINFORCE, from "Simple Statistical
     Gradient-Following Algorithms for Connectionist Reinforcement Learning"
     (Williams, 1992).
@@ -115,15 +116,6 @@ class REINFORCE(agent.AttributeSavingMixin, agent.BatchAgent):
         self._batch_returns = []
         self._test_state = None
         self._test_n = None
-
-    @property
-    def xp(self):
-        return self.model.xp
-
-    def _sync_device(self):
-        device = self.model.device
-        if device != self._batcher.device:
-            self._batcher.set_device(device, self.model.xp)
 
     def _policy(self, method, batch_obs):
         x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,

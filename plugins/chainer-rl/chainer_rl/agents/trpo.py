@@ -38,7 +38,8 @@ def _set_flat(params, flat):
             chainer.backend.copyto(p.array, piece.reshape(p.shape))
 
 
-class TRPO(agent.AttributeSavingMixin, agent.BatchAgent):
+class TRPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
+           agent.AttributeSavingMixin, agent.BatchAgent):
     """Trust Region Policy Optimization, from "Trust Region Policy
     Optimization" (Schulman et al., 2015), with advantages from
     "High-Dimensional Continuous Control Using Generalized Advantage
@@ -97,6 +98,7 @@ class TRPO(agent.AttributeSavingMixin, agent.BatchAgent):
     """
 
     saved_attributes = ('policy', 'vf', 'vf_optimizer', 'obs_normalizer')
+    _device_link = 'policy'
 
     def __init__(self, policy, vf, vf_optimizer, obs_normalizer=None,
                  gamma=0.99, lambd=0.95, phi=C.identity, entropy_coef=0.01,
@@ -188,15 +190,6 @@ class TRPO(agent.AttributeSavingMixin, agent.BatchAgent):
         self.test_recurrent_states = None
         self._test_n_envs = None
 
-    @property
-    def xp(self):
-        return self.policy.xp
-
-    def _sync_device(self):
-        device = self.policy.device
-        if device != self._batcher.device:
-            self._batcher.set_device(device, self.policy.xp)
-
     def _states(self, batch_obs):
         x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
                                        self.phi)
@@ -226,15 +219,7 @@ class TRPO(agent.AttributeSavingMixin, agent.BatchAgent):
         method = 'batch_act_and_train'
         self._sync_device()
         n = self._batcher.check(method, batch_obs)
-        if self._rollout.n_envs is not None and len(self._rollout) and \
-                n != self._rollout.n_envs:
-            raise ValueError(
-                'TRPO.{}: batch_obs has {} observations but the data gathered'
-                ' since the last update comes from {} envs; the number of '
-                'envs must stay the same during training'.format(
-                    method, n, self._rollout.n_envs))
-        if self._rollout.n_envs not in (None, n):
-            self.train_recurrent_states = None
+        self._check_n_envs(method, n)
         with C.acting():
             prev_state = self.train_recurrent_states
             distrib, value, state = self._forward(method, batch_obs,
@@ -275,52 +260,15 @@ class TRPO(agent.AttributeSavingMixin, agent.BatchAgent):
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
         method = 'batch_observe_and_train'
-        rollout = self._rollout
-        if not rollout.pending:
-            raise RuntimeError('TRPO.{}: there are no actions to observe; '
-                               'call batch_act_and_train first'.format(method))
-        n = rollout.n_envs
-        C.check_batch_size('TRPO', method, 'batch_obs', len(batch_obs), n)
-        self._batcher.check(method, batch_obs)
-        rewards = numpy.asarray(batch_reward, dtype=numpy.float64)
-        dones = numpy.asarray(batch_done, dtype=bool)
-        resets = numpy.logical_and(numpy.asarray(batch_reset, dtype=bool),
-                                   ~dones)
-        for name, a in (('batch_reward', rewards), ('batch_done', dones),
-                        ('batch_reset', resets)):
-            if a.shape != (n,):
-                raise ValueError('TRPO.{}: {} must have one entry per env, '
-                                 'shape ({},), got {}'.format(
-                                     method, name, n, a.shape))
-        update_now = (len(rollout) + 1) * n >= self.update_interval
-        need = resets | (~dones if update_now else resets)
-        next_values = numpy.full(n, numpy.nan)
-        if need.any():
-            with C.acting():
-                _, v, _ = self._forward(method, batch_obs,
-                                        self.train_recurrent_states)
-            next_values[need] = C.host_values('TRPO', v, n)[need]
-        rollout.add_observe(rewards, dones, resets, next_values)
-        if self.recurrent:
-            ended = numpy.flatnonzero(dones | resets).tolist()
-            if ended:
-                self.train_recurrent_states = self._mask_state(
-                    self.train_recurrent_states, ended)
+        dones, resets, update_now = C.record_outcome(
+            'TRPO', method, self._rollout, self._batcher, batch_obs,
+            batch_reward, batch_done, batch_reset,
+            lambda steps, n: steps * n >= self.update_interval,
+            lambda: self._forward(method, batch_obs,
+                                  self.train_recurrent_states)[1])
+        self._reset_ended_train_states(dones, resets)
         if update_now:
             self._update()
-
-    def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
-                            batch_reset):
-        if not self.recurrent or self.test_recurrent_states is None:
-            return
-        ended = [i for i, (d, r) in enumerate(zip(batch_done, batch_reset))
-                 if d or r]
-        if ended:
-            self.test_recurrent_states = self._mask_state(
-                self.test_recurrent_states, ended)
-
-    # ------------------------------------------------------------------
-    # update
 
     def _update(self):
         rollout = self._rollout
