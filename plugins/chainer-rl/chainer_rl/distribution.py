@@ -320,7 +320,44 @@ def _as_actions(owner, x, ref):
     return x
 
 
-class GaussianDistribution(Distribution):
+class _DiagonalGaussian(Distribution):
+    """What the plain and the squashed diagonal Gaussians share: both are
+    given by the mean and variances of a Gaussian, and the KL divergence
+    of two of them is that of their Gaussians."""
+
+    def __init__(self, mean, var):
+        self.mean, self.var = _mean_and_var(type(self).__name__, mean, var)
+        self.ln_var = F.log(self.var)
+
+    @property
+    def params(self):
+        """``(mean, var)``."""
+        return (self.mean, self.var)
+
+    def copy(self):
+        """Detached copy."""
+        return type(self)(_detached_copy(self.mean),
+                          _detached_copy(self.var))
+
+    def kl(self, q):
+        """``KL(self || q)`` for a ``q`` of the same kind and shape."""
+        self._check_kl_operand(q, type(self))
+        if q.mean.shape != self.mean.shape:
+            raise ValueError('{}.kl: q must have shape {}, got {}'.format(
+                type(self).__name__, self.mean.shape, q.mean.shape))
+        return _gaussian_kl(self, q)
+
+    def __getitem__(self, i):
+        i = _arrays.keep_batch_axis(i)
+        return type(self)(self.mean[i], self.var[i])
+
+    def __repr__(self):
+        return '{} mean:{} var:{}'.format(
+            type(self).__name__, _arrays.to_host(self.mean),
+            _arrays.to_host(self.var))
+
+
+class GaussianDistribution(_DiagonalGaussian):
     """Gaussians with diagonal covariance.
 
     Args:
@@ -329,16 +366,6 @@ class GaussianDistribution(Distribution):
         var (~chainer_core.Variable or array): variances, of the shape of
             ``mean`` (or broadcastable to it), positive.
     """
-
-    def __init__(self, mean, var):
-        self.mean, self.var = _mean_and_var('GaussianDistribution', mean,
-                                            var)
-        self.ln_var = F.log(self.var)
-
-    @property
-    def params(self):
-        """``(mean, var)``."""
-        return (self.mean, self.var)
 
     @cached_property
     def most_probable(self):
@@ -373,27 +400,6 @@ class GaussianDistribution(Distribution):
             return 0.5 * d * (_LOG_2PI + 1) + 0.5 * F.sum(self.ln_var,
                                                           axis=1)
 
-    def copy(self):
-        """Detached copy."""
-        return GaussianDistribution(_detached_copy(self.mean),
-                                    _detached_copy(self.var))
-
-    def kl(self, q):
-        """``KL(self || q)`` for a Gaussian ``q`` of the same shape."""
-        self._check_kl_operand(q, GaussianDistribution)
-        if q.mean.shape != self.mean.shape:
-            raise ValueError('GaussianDistribution.kl: q must have shape {}, '
-                             'got {}'.format(self.mean.shape, q.mean.shape))
-        return _gaussian_kl(self, q)
-
-    def __getitem__(self, i):
-        i = _arrays.keep_batch_axis(i)
-        return GaussianDistribution(self.mean[i], self.var[i])
-
-    def __repr__(self):
-        return 'GaussianDistribution mean:{} var:{}'.format(
-            _arrays.to_host(self.mean), _arrays.to_host(self.var))
-
 
 def _log_tanh_jacobian(x):
     """``log(1 - tanh(x)^2)`` written as ``2 (log 2 - x - softplus(-2x))``,
@@ -401,7 +407,7 @@ def _log_tanh_jacobian(x):
     return 2.0 * (_LOG_2 - x - F.softplus(-2.0 * x))
 
 
-class SquashedGaussianDistribution(Distribution):
+class SquashedGaussianDistribution(_DiagonalGaussian):
     """Diagonal Gaussians squashed into ``(-1, 1)`` by tanh (Soft
     Actor-Critic's policy).
 
@@ -414,16 +420,6 @@ class SquashedGaussianDistribution(Distribution):
     There is no closed-form entropy; ``kl`` is exact, since tanh is a
     bijection and leaves the KL of the underlying Gaussians unchanged.
     """
-
-    def __init__(self, mean, var):
-        self.mean, self.var = _mean_and_var('SquashedGaussianDistribution',
-                                            mean, var)
-        self.ln_var = F.log(self.var)
-
-    @property
-    def params(self):
-        """``(mean, var)``."""
-        return (self.mean, self.var)
 
     @cached_property
     def most_probable(self):
@@ -468,28 +464,6 @@ class SquashedGaussianDistribution(Distribution):
         raise NotImplementedError(
             'SquashedGaussianDistribution.entropy: no closed form; estimate '
             'it with -log_prob of samples (sample_with_log_prob)')
-
-    def copy(self):
-        """Detached copy."""
-        return SquashedGaussianDistribution(_detached_copy(self.mean),
-                                            _detached_copy(self.var))
-
-    def kl(self, q):
-        """``KL(self || q)``: that of the Gaussians before squashing."""
-        self._check_kl_operand(q, SquashedGaussianDistribution)
-        if q.mean.shape != self.mean.shape:
-            raise ValueError('SquashedGaussianDistribution.kl: q must have '
-                             'shape {}, got {}'.format(self.mean.shape,
-                                                       q.mean.shape))
-        return _gaussian_kl(self, q)
-
-    def __getitem__(self, i):
-        i = _arrays.keep_batch_axis(i)
-        return SquashedGaussianDistribution(self.mean[i], self.var[i])
-
-    def __repr__(self):
-        return 'SquashedGaussianDistribution mean:{} var:{}'.format(
-            _arrays.to_host(self.mean), _arrays.to_host(self.var))
 
 
 class ContinuousDeterministicDistribution(Distribution):
