@@ -53,6 +53,17 @@ def sa_q_function(device=None):
     return q
 
 
+def twin_critics(policy, q_funcs, device):
+    """Two fresh Q-functions unless ``q_funcs`` are given; moves them and
+    ``policy`` to ``device`` (when given) and returns the Q-functions."""
+    q1, q2 = q_funcs if q_funcs is not None else (sa_q_function(),
+                                                  sa_q_function())
+    if device is not None:
+        for link in (policy, q1, q2):
+            link.to_device(device)
+    return q1, q2
+
+
 class SquashedGaussianPolicy(chainer.Chain):
     """An MLP giving the mean and log standard deviation of a tanh-squashed
     Gaussian (SAC's policy)."""

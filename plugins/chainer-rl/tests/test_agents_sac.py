@@ -22,11 +22,7 @@ def host(x):
 def make_agent(device=None, policy=None, q_funcs=None, lr=3e-3,
                optimizer=optimizers.Adam, **kwargs):
     policy = policy if policy is not None else T.squashed_gaussian_policy()
-    q1, q2 = q_funcs if q_funcs is not None else (T.sa_q_function(),
-                                                  T.sa_q_function())
-    if device is not None:
-        for link in (policy, q1, q2):
-            link.to_device(device)
+    q1, q2 = T.twin_critics(policy, q_funcs, device)
     options = dict(replay_start_size=100, minibatch_size=32,
                    soft_update_tau=5e-2, entropy_target=-T.ABC_SIZE,
                    temperature_optimizer=optimizer(lr),

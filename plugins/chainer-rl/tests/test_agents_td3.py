@@ -17,11 +17,7 @@ import continuous_agents_testing as T
 def make_agent(device=None, policy=None, q_funcs=None, lr=3e-3,
                optimizer=optimizers.Adam, **kwargs):
     policy = policy if policy is not None else T.deterministic_policy()
-    q1, q2 = q_funcs if q_funcs is not None else (T.sa_q_function(),
-                                                  T.sa_q_function())
-    if device is not None:
-        for link in (policy, q1, q2):
-            link.to_device(device)
+    q1, q2 = T.twin_critics(policy, q_funcs, device)
     options = dict(replay_start_size=100, minibatch_size=32,
                    soft_update_tau=5e-2,
                    burnin_action_func=T.uniform_burnin())
