@@ -85,20 +85,6 @@ def test_dqn_pfrl_batch_api_learns_abc():
     vt.assert_solves_abc(agent)
 
 
-class LSTMQ(chainer.Chain):
-    """A Q-function keeping its LSTM state inside (stateful)."""
-
-    def __init__(self, n_in, n_actions, hidden=20):
-        super().__init__()
-        with self.init_scope():
-            self.l1 = L.Linear(n_in, hidden)
-            self.lstm = L.LSTM(hidden, hidden)
-            self.l2 = L.Linear(hidden, n_actions)
-
-    def forward(self, x):
-        return DiscreteActionValue(self.l2(self.lstm(F.relu(self.l1(x)))))
-
-
 def stateless_lstm_q(n_in, n_actions, hidden=20):
     return links.StatelessRecurrentSequential(
         L.Linear(n_in, hidden), F.relu, L.NStepLSTM(1, hidden, hidden, 0),
@@ -131,7 +117,7 @@ def test_dqn_recurrent_stateful_vector_env_learns_partially_observable_abc():
     vt.seed(5)
     env = vt.make_env()
     agent = _learn_partially_observable(
-        LSTMQ(env.observation_space.shape[0], vt.ABC_SIZE), 400, n_envs=2)
+        vt.LSTMQ(env.observation_space.shape[0], vt.ABC_SIZE), 400, n_envs=2)
     vt.assert_solves_abc(agent, partially_observable=True)
 
 
@@ -139,13 +125,13 @@ def test_dqn_recurrent_needs_episodic_buffer_and_recurrent_model():
     env = vt.make_env()
     with pytest.raises(ValueError, match='DQN: recurrent=True needs an '
                        'episodic replay buffer'):
-        make_dqn(q=LSTMQ(env.n_dim_obs, 3), recurrent=True)
+        make_dqn(q=vt.LSTMQ(env.n_dim_obs, 3), recurrent=True)
     with pytest.raises(ValueError, match='DQN: recurrent=True needs a '
                        'recurrent q_function'):
         make_dqn(replay_buffer=replay_buffers.EpisodicReplayBuffer(),
                  recurrent=True)
     with pytest.raises(ValueError, match='pass recurrent=True'):
-        make_dqn(q=LSTMQ(env.n_dim_obs, 3))
+        make_dqn(q=vt.LSTMQ(env.n_dim_obs, 3))
 
 
 def test_dqn_save_load_reproduces_greedy_actions(tmp_path):
@@ -359,7 +345,7 @@ def test_dqn_gpu_argument():
 def test_recurrent_sequences_are_episode_major(kind):
     from chainer_rl.agents import _recurrence
     vt.seed(9)
-    q = LSTMQ(5, 3) if kind == 'stateful' else stateless_lstm_q(5, 3)
+    q = vt.LSTMQ(5, 3) if kind == 'stateful' else stateless_lstm_q(5, 3)
     rec = _recurrence.make_recurrence(q, 'test')
     lengths = [2, 3, 1]
     xs = [numpy.random.rand(n, 5).astype('f') for n in lengths]

@@ -2,14 +2,11 @@ import numpy
 import pytest
 
 import chainer_core as chainer
-import chainer_core.functions as F
-import chainer_core.links as L
 
 from chainer_rl import agents
 from chainer_rl import envs
 from chainer_rl import experiments
 from chainer_rl import explorer as explorer_module
-from chainer_rl.action_value import DiscreteActionValue
 
 import value_agents_testing as vt
 
@@ -107,22 +104,10 @@ def test_nsq_train_agent_async_learns_abc(tmp_path):
     vt.assert_solves_abc(agent)
 
 
-class LSTMQ(chainer.Chain):
-    def __init__(self, n_in, n_actions, hidden=16):
-        super().__init__()
-        with self.init_scope():
-            self.l1 = L.Linear(n_in, hidden)
-            self.lstm = L.LSTM(hidden, hidden)
-            self.l2 = L.Linear(hidden, n_actions)
-
-    def forward(self, x):
-        return DiscreteActionValue(self.l2(self.lstm(F.relu(self.l1(x)))))
-
-
 def test_nsq_recurrent_learns_partially_observable_abc():
     vt.seed(3)
     env = vt.make_env(partially_observable=True)
-    q = LSTMQ(env.n_dim_obs, vt.ABC_SIZE)
+    q = vt.LSTMQ(env.n_dim_obs, vt.ABC_SIZE, hidden=16)
     opt = chainer.optimizers.Adam(1e-2)
     opt.setup(q)
     agent = agents.NSQ(q, opt, t_max=3, gamma=0.9, i_target=100,

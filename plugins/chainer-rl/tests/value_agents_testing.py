@@ -41,6 +41,20 @@ class TinyQ(chainer.Chain):
         return DiscreteActionValue(self.l2(F.relu(self.l1(x))))
 
 
+class LSTMQ(chainer.Chain):
+    """A Q-function keeping its LSTM state inside (stateful)."""
+
+    def __init__(self, n_in, n_actions, hidden=20):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(n_in, hidden)
+            self.lstm = L.LSTM(hidden, hidden)
+            self.l2 = L.Linear(hidden, n_actions)
+
+    def forward(self, x):
+        return DiscreteActionValue(self.l2(self.lstm(F.relu(self.l1(x)))))
+
+
 class LinearQ(chainer.Chain):
     """Q(s) = W s: with W set by hand, targets can be computed by hand."""
 
