@@ -379,10 +379,15 @@ def record_outcome(owner, method, rollout, batcher, batch_obs, batch_reward,
 class RecurrentRolloutMixin(object):
     """Recurrent-state bookkeeping of PPO and TRPO: the states of envs whose
     episode ended are reset, in training and in evaluation. The agent
-    defines ``_mask_state(state, indices)``, which takes a None state."""
+    defines ``_mask_state(state, indices)``, which takes a None state, and
+    ``_forward(method, batch_obs, state)``, which returns ``(distribution,
+    values, new state)``."""
 
-    def _check_n_envs(self, method, n):
+    def _batch_act_train(self, batch_obs):
+        method = 'batch_act_and_train'
         owner = self._batcher.owner
+        self._sync_device()
+        n = self._batcher.check(method, batch_obs)
         if self._rollout.n_envs is not None and len(self._rollout) and \
                 n != self._rollout.n_envs:
             raise ValueError(
@@ -392,6 +397,19 @@ class RecurrentRolloutMixin(object):
                     owner, method, n, self._rollout.n_envs))
         if self._rollout.n_envs not in (None, n):
             self.train_recurrent_states = None
+        with acting():
+            prev_state = self.train_recurrent_states
+            distrib, value, state = self._forward(method, batch_obs,
+                                                  prev_state)
+            action, log_prob, entropy = act_on_host(distrib)
+        values = host_values(owner, value, n)
+        self.value_record.extend(values.tolist())
+        self.entropy_record.extend(entropy.tolist())
+        self._rollout.add_act(batch_obs, action, log_prob, values,
+                              prev_state)
+        if self.recurrent:
+            self.train_recurrent_states = state
+        return action
 
     def _reset_ended_train_states(self, dones, resets):
         if self.recurrent:

@@ -137,8 +137,10 @@ class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
     def device(self):
         return self.model.device
 
-    def _forward(self, method, batch_obs, x, recurrent_state):
+    def _forward(self, method, batch_obs, recurrent_state):
         """One step of the model: ``(distribution, values, state)``."""
+        x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
+                                       self.phi)
         with self._batcher.first_call(method, batch_obs):
             if self.recurrent:
                 out, state = self.model(x, recurrent_state)
@@ -150,40 +152,17 @@ class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
     # ------------------------------------------------------------------
     # primitives
 
-    def _batch_act_train(self, batch_obs):
-        method = 'batch_act_and_train'
-        self._sync_device()
-        n = self._batcher.check(method, batch_obs)
-        self._check_n_envs(method, n)
-        x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
-                                       self.phi)
-        with C.acting():
-            prev_state = self.train_recurrent_states
-            distrib, value, state = self._forward(method, batch_obs, x,
-                                                  prev_state)
-            action, log_prob, entropy = C.act_on_host(distrib)
-        values = C.host_values('PPO', value, n)
-        self.value_record.extend(values.tolist())
-        self.entropy_record.extend(entropy.tolist())
-        self._rollout.add_act(batch_obs, action, log_prob, values,
-                              prev_state)
-        if self.recurrent:
-            self.train_recurrent_states = state
-        return action
-
     def _batch_act_eval(self, batch_obs):
         method = 'batch_act'
         self._sync_device()
         n = self._batcher.check(method, batch_obs)
-        x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
-                                       self.phi)
         state = self.test_recurrent_states
         if self.recurrent and state is not None and \
                 getattr(self, '_test_n_envs', n) != n:
             state = None
         self._test_n_envs = n
         with C.acting():
-            distrib, _, state = self._forward(method, batch_obs, x, state)
+            distrib, _, state = self._forward(method, batch_obs, state)
             action = C.act_on_host(distrib, self.act_deterministically,
                                    stats=False)
         if self.recurrent:
@@ -198,16 +177,12 @@ class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
         method = 'batch_observe_and_train'
-
-        def values_of():
-            x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
-                                           self.phi)
-            return self._forward(method, batch_obs, x,
-                                 self.train_recurrent_states)[1]
         dones, resets, update_now = C.record_outcome(
             'PPO', method, self._rollout, self._batcher, batch_obs,
             batch_reward, batch_done, batch_reset,
-            lambda steps, n: steps * n >= self.update_interval, values_of)
+            lambda steps, n: steps * n >= self.update_interval,
+            lambda: self._forward(method, batch_obs,
+                                  self.train_recurrent_states)[1])
         self._reset_ended_train_states(dones, resets)
         if update_now:
             self._update()

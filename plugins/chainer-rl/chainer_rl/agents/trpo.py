@@ -215,25 +215,6 @@ class TRPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
     # ------------------------------------------------------------------
     # primitives
 
-    def _batch_act_train(self, batch_obs):
-        method = 'batch_act_and_train'
-        self._sync_device()
-        n = self._batcher.check(method, batch_obs)
-        self._check_n_envs(method, n)
-        with C.acting():
-            prev_state = self.train_recurrent_states
-            distrib, value, state = self._forward(method, batch_obs,
-                                                  prev_state)
-            action, log_prob, entropy = C.act_on_host(distrib)
-        values = C.host_values('TRPO', value, n)
-        self.value_record.extend(values.tolist())
-        self.entropy_record.extend(entropy.tolist())
-        self._rollout.add_act(batch_obs, action, log_prob, values,
-                              prev_state)
-        if self.recurrent:
-            self.train_recurrent_states = state
-        return action
-
     def _batch_act_eval(self, batch_obs):
         method = 'batch_act'
         self._sync_device()
