@@ -21,6 +21,7 @@ except ImportError as e:
         '({}): pip install chainer-core[onnx]'.format(e)) from e
 
 from chainer_core.onnx import converters  # NOQA
+from chainer_core.onnx._compare import compare_with_onnxruntime  # NOQA
 from chainer_core.onnx._export import default_opset_version  # NOQA
 from chainer_core.onnx._export import export  # NOQA
 from chainer_core.onnx._export import MAX_OPSET, MIN_OPSET  # NOQA

@@ -354,3 +354,22 @@ def test_copy_between_devices(chainer_device, opset_version):
     onnx_model = check(fn, [f32(3, 4)], opset_version)
     assert [n.op_type for n in onnx_model.graph.node] == [
         'Exp', 'Identity', 'Mul', 'Tanh', 'Identity', 'Add']
+
+
+@pytest.mark.parametrize('device', chainer.backend.available_devices(),
+                         ids=str)
+def test_compare_with_onnxruntime(device):
+    pytest.importorskip('onnxruntime')
+    link = L.Linear(3, 2)
+    link.to_device(device)
+    x = chainer.get_device(device).send(
+        numpy.random.RandomState(0).rand(4, 3).astype(numpy.float32))
+    model, inputs, outputs = chainer.onnx.export(
+        link, x, return_named_inout=True)
+    assert chainer.onnx.compare_with_onnxruntime(model, inputs, outputs) \
+        < 1e-5
+    name, = outputs
+    shifted = {name: chainer.backend.CpuDevice().send(
+        outputs[name].array) + 0.5}
+    diff = chainer.onnx.compare_with_onnxruntime(model, inputs, shifted)
+    assert abs(diff - 0.5) < 1e-5
