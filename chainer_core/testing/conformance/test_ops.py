@@ -6,6 +6,7 @@ import numpy
 import pytest
 
 import chainer_core
+import chainer_core.functions as F
 from chainer_core import gradient_check
 
 from .cases import CASES, DTYPES
@@ -91,3 +92,20 @@ def test_double_backward(case, dtype, device):
     gradient_check.check_double_backward(
         s.func, s.inputs, gy, ggx, dtype=s.numeric_dtype,
         **case.tolerance('double', dtype))
+
+
+@dtype_param
+def test_softmax_of_close_large_scores(dtype, device):
+    """Scores of an untrained deep network reach thousands; rows of close
+    scores there must still sum to 1 within rounding, as the reference's
+    exp(x - max) / sum does (x - logsumexp would lose the low bits)."""
+    rng = numpy.random.RandomState(0)
+    offset = 1000.0 if dtype == numpy.float16 else 1e4
+    x = (offset + rng.uniform(-3, 3, (16, 7))).astype(dtype)
+    xd = x.astype(numpy.float64)
+    e = numpy.exp(xd - xd.max(axis=1, keepdims=True))
+    expected = e / e.sum(axis=1, keepdims=True)
+    y = HOST.send(F.softmax(device.send(x)).array).astype(numpy.float64)
+    tol = 8 * numpy.finfo(dtype).eps
+    numpy.testing.assert_allclose(y.sum(axis=1), 1, rtol=tol)
+    numpy.testing.assert_allclose(y, expected, rtol=tol, atol=tol)

@@ -22,9 +22,12 @@ void need_float(const char* op, const char* name, const Array& a) {
     if (!is_float(a.dtype())) throw DtypeError(std::string(op) + ": " + name + " must be floating-point, got " + dtype_name(a.dtype()));
 }
 
-// Rows of x (as (rows, n) C-contiguous) -> log_softmax rows.
-template <typename T>
-void log_softmax_rows(const T* x, T* y, int64_t rows, int64_t n) {
+// Rows of x (as (rows, n) C-contiguous) -> softmax or log_softmax rows.
+// Softmax divides exp(x - max) by its sum rather than exponentiating the log
+// softmax: x - logsumexp loses the low bits of large scores, and rows would
+// then sum to 1 only within about ulp(max) instead of within rounding.
+template <bool Log, typename T>
+void softmax_rows(const T* x, T* y, int64_t rows, int64_t n) {
     using C = std::conditional_t<std::is_same<T, double>::value, double, float>;
     parallel_for(rows, std::max<int64_t>(1, 4096 / std::max<int64_t>(n, 1)), [&](int64_t b, int64_t e) {
         for (int64_t r = b; r < e; ++r) {
@@ -36,8 +39,12 @@ void log_softmax_rows(const T* x, T* y, int64_t rows, int64_t n) {
             for (int64_t j = 0; j < n; ++j) m = std::max(m, static_cast<C>(xr[j]));
             C s = 0;
             for (int64_t j = 0; j < n; ++j) s += std::exp(static_cast<C>(xr[j]) - m);
-            C lse = m + std::log(s);
-            for (int64_t j = 0; j < n; ++j) yr[j] = static_cast<T>(static_cast<C>(xr[j]) - lse);
+            if constexpr (Log) {
+                C lse = m + std::log(s);
+                for (int64_t j = 0; j < n; ++j) yr[j] = static_cast<T>(static_cast<C>(xr[j]) - lse);
+            } else {
+                for (int64_t j = 0; j < n; ++j) yr[j] = static_cast<T>(std::exp(static_cast<C>(xr[j]) - m) / s);
+            }
         }
     });
 }
@@ -53,16 +60,19 @@ Array move_back(const Array& y_last, int ax, int ndim) {
     return contiguous(moveaxis(y_last, {-1}, {ax}));
 }
 
-Array log_softmax_data(const Array& x, int ax) {
+template <bool Log>
+Array softmax_data(const Array& x, int ax) {
     Array xl = move_last(x, ax);
     int64_t n = x.shape()[ax], rows = n ? xl.size() / n : 0;
     Array yl = Array::empty(xl.shape(), x.dtype());
-    dispatch_float(x.dtype(), "log_softmax", [&](auto tag) {
+    dispatch_float(x.dtype(), Log ? "log_softmax" : "softmax", [&](auto tag) {
         using T = typename decltype(tag)::type;
-        log_softmax_rows<T>(xl.ptr<T>(), yl.ptr<T>(), rows, n);
+        softmax_rows<Log, T>(xl.ptr<T>(), yl.ptr<T>(), rows, n);
     });
     return move_back(yl, ax, x.ndim());
 }
+
+Array log_softmax_data(const Array& x, int ax) { return softmax_data<true>(x, ax); }
 
 std::random_device& seed_source() {
     static std::random_device rd;
@@ -149,7 +159,7 @@ Array log_softmax(const Array& x, int64_t axis) {
 Array softmax(const Array& x, int64_t axis) {
     need_float("softmax", "x", x);
     int ax = normalize_axis(axis, x.ndim(), "softmax");
-    Array y = exp(log_softmax_data(x, ax));
+    Array y = softmax_data<false>(x, ax);
     if (needs_graph({&x})) record_rule("softmax", {x}, {y}, {int64_t{ax}});
     return y;
 }

@@ -179,6 +179,20 @@ def test_softmax_family():
         numpy.asarray(cn.log_softmax(cn.asarray(x), axis=1)), numpy.log(sm))
 
 
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+def test_softmax_of_large_scores_sums_to_one(dtype):
+    # Scores of a random, untrained deep network reach 1e4 and more; rows of
+    # close large scores must still sum to 1 within rounding, as the
+    # reference's e / e.sum() does.
+    x = (1e4 + rng.uniform(-3, 3, (64, 7))).astype(dtype)
+    e = numpy.exp(x - x.max(axis=1, keepdims=True))
+    sm = e / e.sum(axis=1, keepdims=True)
+    y = numpy.asarray(cn.softmax(cn.asarray(x)))
+    eps = numpy.finfo(dtype).eps
+    numpy.testing.assert_allclose(y.sum(axis=1), 1, rtol=8 * eps)
+    numpy.testing.assert_allclose(y, sm, rtol=8 * eps, atol=8 * eps)
+
+
 @pytest.mark.parametrize('reduce', ['mean', 'no'])
 def test_softmax_cross_entropy(reduce):
     x = rng.uniform(-2, 2, (5, 4))
