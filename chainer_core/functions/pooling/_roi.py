@@ -3,6 +3,7 @@ import numbers
 
 import numpy
 
+from chainer_core._runtime import kernels
 from chainer_core import function_node
 from chainer_core.utils import type_check
 
@@ -167,15 +168,11 @@ def bin_masks(xp, lo, hi, size):
     return (pixels >= lo[..., None]) & (pixels < hi[..., None])
 
 
-def pooling_bins(xp, rois, outsize, spatial_scale, dims):
-    """The bin masks (R, outh, H) and (R, outw, W) of the regions rois[r] =
-    (y_min, x_min, y_max, x_max) of roi_max_pooling_2d and
-    roi_average_pooling_2d: scaled and rounded (halves to even), the
-    region of max(end - start, 1) pixels from start cut into bins
-    [floor(i step), ceil((i + 1) step)) with step = region / bins,
-    clipped to the image."""
+def _pooling_bounds(xp, rois, outsize, spatial_scale, dims):
+    """The float bounds ``[(lo, hi), (lo, hi)]`` (R, n_bins) of the bins of
+    :func:`pooling_bins` along the height and the width."""
     box = xp.round(rois.astype(numpy.float64) * spatial_scale)
-    masks = []
+    bounds = []
     for axis, n_bins, limit in ((0, outsize[0], dims[0]),
                                 (1, outsize[1], dims[1])):
         start, end = box[:, axis], box[:, axis + 2]
@@ -184,8 +181,38 @@ def pooling_bins(xp, rois, outsize, spatial_scale, dims):
         lo = xp.clip(xp.floor(b * step[:, None]) + start[:, None], 0, limit)
         hi = xp.clip(xp.ceil((b + 1) * step[:, None]) + start[:, None], 0,
                      limit)
-        masks.append(bin_masks(xp, lo, hi, limit))
-    return masks
+        bounds.append((lo, hi))
+    return bounds
+
+
+def pooling_bins(xp, rois, outsize, spatial_scale, dims):
+    """The bin masks (R, outh, H) and (R, outw, W) of the regions rois[r] =
+    (y_min, x_min, y_max, x_max) of roi_max_pooling_2d and
+    roi_average_pooling_2d: scaled and rounded (halves to even), the
+    region of max(end - start, 1) pixels from start cut into bins
+    [floor(i step), ceil((i + 1) step)) with step = region / bins,
+    clipped to the image."""
+    return [bin_masks(xp, lo, hi, limit) for (lo, hi), limit in
+            zip(_pooling_bounds(xp, rois, outsize, spatial_scale, dims),
+                dims)]
+
+
+def pooling_ranges(rois, outsize, spatial_scale, dims):
+    """The bins of :func:`pooling_bins` as host int64 ranges (R, outh, 2)
+    and (R, outw, 2), for the kernel roi_max_bins."""
+    rois = host_array(rois)
+    return [bin_ranges(lo, hi) for lo, hi in
+            _pooling_bounds(numpy, rois, outsize, spatial_scale, dims)]
+
+
+def bin_ranges(lo, hi):
+    """Host float bounds lo, hi (R, n_bins), clipped to the image, as int64
+    ranges (R, n_bins, 2) for roi_max_bins: a bin holding no pixel, NaN
+    bounds included, becomes [0, 0)."""
+    full = lo < hi
+    lo = numpy.where(full, lo, 0).astype(numpy.int64)
+    hi = numpy.where(full, hi, 0).astype(numpy.int64)
+    return numpy.stack([lo, hi], axis=2)
 
 
 def first_argmax(xp, a, axis):
@@ -198,33 +225,38 @@ def first_argmax(xp, a, axis):
                     a.argmax(axis=axis))
 
 
-def _host_ints(a):
-    """The values of a small integer array of any device, on the host."""
+def host_array(a):
+    """The values of a (small) array of any device, on the host."""
     from chainer_core._runtime.host import host
     return numpy.asarray(host.device_from_array(a).to_host(a))
 
 
-def _bin_ranges(mask):
-    """The [lo, hi) ranges (R, n_bins, 2), as host ints, of contiguous bin
+def _mask_ranges(mask):
+    """The [lo, hi) ranges (R, n_bins, 2), as host int64, of contiguous bin
     masks (R, n_bins, size); hi == lo for an empty bin."""
-    m = _host_ints(mask)
+    m = host_array(mask)
     lo = m.argmax(axis=2)
-    return numpy.stack([lo, lo + m.sum(axis=2)], axis=2)
+    return numpy.stack([lo, lo + m.sum(axis=2)], axis=2).astype(numpy.int64)
 
 
-def max_over_bins(xp, x, batch, in_h, in_w, empty_value):
-    """(y, argmax): y (R, C, outh, outw) the maximum of x[batch[r]] over
-    each bin (the rectangle of the masks in_h (R, outh, H) and in_w
-    (R, outw, W)), empty_value for empty bins; argmax (int32) the flat
-    index h * W + w of the maximum in its sample, -1 for empty bins."""
-    n_r, n_c = in_h.shape[0], x.shape[1]
-    outh, outw = in_h.shape[1], in_w.shape[1]
+@kernels.declare('roi_max_bins')
+def _roi_max_bins(xp, x, batch, h_ranges, w_ranges, empty_value):
+    """(y, argmax): y (R, C, outh, outw) the maximum of x[batch[r]] (x
+    (N, C, H, W), batch (R,)) over each bin: the rows h_ranges[r, i] =
+    [lo, hi) (R, outh, 2) by the columns w_ranges[r, j] (R, outw, 2),
+    inside the image, hi == lo for an empty bin; empty_value for empty
+    bins. batch and the ranges are int64, on x's device or the host.
+    argmax (int32): the flat index h * W + w of the first maximum in its
+    sample (a NaN above every number, as NumPy's argmax), -1 for empty
+    bins."""
+    n_r, n_c = h_ranges.shape[0], x.shape[1]
+    outh, outw = h_ranges.shape[1], w_ranges.shape[1]
     w = x.shape[3]
     y = xp.full((n_r, n_c, outh, outw), empty_value, dtype=x.dtype)
     argmax = xp.full((n_r, n_c, outh, outw), -1, dtype=numpy.int32)
-    h_ranges = _bin_ranges(in_h)
-    w_ranges = _bin_ranges(in_w)
-    samples = _host_ints(batch)
+    h_ranges = host_array(h_ranges)
+    w_ranges = host_array(w_ranges)
+    samples = host_array(batch)
     low = xp.asarray(-numpy.inf, dtype=x.dtype)
     # One region at a time, over the rows its bins cover: every region at
     # once would hold R x C x H x outw x W values. A bin is a rectangle:
@@ -253,8 +285,19 @@ def max_over_bins(xp, x, batch, in_h, in_w, empty_value):
             y[r, :, i] = xp.take_along_axis(seg, a[:, None], 1)[:, 0]
             at_col = xp.take_along_axis(col_arg[:, lo:hi], a[:, None], 1)
             argmax[r, :, i] = (a + lo + h0) * w + at_col[:, 0]
-    empty = (~in_h.any(axis=2))[:, :, None] | (~in_w.any(axis=2))[:, None, :]
-    empty = empty[:, None]
+    empty = (h_ranges[:, :, 1] <= h_ranges[:, :, 0])[:, :, None] | \
+        (w_ranges[:, :, 1] <= w_ranges[:, :, 0])[:, None, :]
+    empty = xp.asarray(empty[:, None])
     y = xp.where(empty, xp.asarray(empty_value, dtype=x.dtype), y)
     argmax = xp.where(empty, -1, argmax)
     return y, argmax.astype(numpy.int32)
+
+
+def max_over_bins(xp, x, batch, in_h, in_w, empty_value):
+    """(y, argmax): y (R, C, outh, outw) the maximum of x[batch[r]] over
+    each bin (the rectangle of the masks in_h (R, outh, H) and in_w
+    (R, outw, W)), empty_value for empty bins; argmax (int32) the flat
+    index h * W + w of the maximum in its sample, -1 for empty bins. The
+    reference of the kernel roi_max_bins, on masks."""
+    return _roi_max_bins(xp, x, batch, _mask_ranges(in_h),
+                         _mask_ranges(in_w), empty_value)

@@ -7,19 +7,6 @@ from chainer_core.functions.pooling import _roi
 from chainer_core.functions.pooling.roi_pooling_2d import ROIPooling2DGrad
 
 
-@kernels.declare('roi_max_pooling_2d')
-def _roi_max_pooling_2d(xp, x, rois, roi_indices, outsize, spatial_scale):
-    """(y, argmax): y (R, C, outh, outw) the maximum of x[roi_indices[r]]
-    over each bin of the region rois[r] = (y_min, x_min, y_max, x_max)
-    (bins as in _roi.pooling_bins), -inf for empty bins; argmax (int32)
-    the flat index h * W + w of the maximum in its sample, -1 for empty
-    bins."""
-    in_h, in_w = _roi.pooling_bins(xp, rois, outsize, spatial_scale,
-                                   x.shape[2:])
-    return _roi.max_over_bins(xp, x, roi_indices.astype(numpy.int64), in_h,
-                              in_w, -numpy.inf)
-
-
 class ROIMaxPooling2D(_roi.PoolingNode):
     """Max pooling of regions of interest (boxes and batch indices)."""
 
@@ -31,8 +18,10 @@ class ROIMaxPooling2D(_roi.PoolingNode):
         # What the gradient nodes of roi_pooling_2d read.
         self._batch = roi_indices.astype(numpy.int64)
         self._x_shape = x.shape
-        y, self.argmax = kernels.lookup('roi_max_pooling_2d', x)(
-            x, rois, roi_indices, self.outsize, self.spatial_scale)
+        h_ranges, w_ranges = _roi.pooling_ranges(
+            rois, self.outsize, self.spatial_scale, x.shape[2:])
+        y, self.argmax = kernels.lookup('roi_max_bins', x)(
+            x, self._batch, h_ranges, w_ranges, -numpy.inf)
         return y,
 
     def backward(self, indexes, grad_outputs):

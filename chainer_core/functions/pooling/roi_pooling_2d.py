@@ -25,22 +25,18 @@ def _bins(xp, start, end, n_bins, limit):
     return xp.clip(lo, 0, limit), xp.clip(hi, 0, limit)
 
 
-@kernels.declare('roi_pooling_2d')
-def _roi_pooling_2d(xp, x, rois, outh, outw, spatial_scale):
-    """(y, argmax): y (R, C, outh, outw) holds the maximum of x
-    (N, C, H, W) over each bin of each region rois[r] = (batch index,
-    x_min, y_min, x_max, y_max) (scaled by spatial_scale and rounded), 0
-    for empty bins; argmax (int32) the flat index h * W + w of the maximum
-    in its sample, -1 for empty bins."""
-    h, w = x.shape[2:]
-    r = rois.astype(numpy.float64)
-    batch = r[:, 0].astype(numpy.int64)
-    box = _round_half_away(xp, r[:, 1:] * spatial_scale)
-    h_lo, h_hi = _bins(xp, box[:, 1], box[:, 3], outh, h)
-    w_lo, w_hi = _bins(xp, box[:, 0], box[:, 2], outw, w)
-    in_h = _roi.bin_masks(xp, h_lo, h_hi, h)
-    in_w = _roi.bin_masks(xp, w_lo, w_hi, w)
-    return _roi.max_over_bins(xp, x, batch, in_h, in_w, 0)
+def _ranges(rois, outh, outw, spatial_scale, dims):
+    """The bins of the regions rois[r] = (batch index, x_min, y_min,
+    x_max, y_max) (scaled by spatial_scale and rounded, halves away from
+    zero) as the host int64 ranges (R, outh, 2) and (R, outw, 2) of the
+    kernel roi_max_bins."""
+    # The bounds are a few numbers per region, computed on the host: the
+    # kernel's loops over regions read them there.
+    r = _roi.host_array(rois).astype(numpy.float64)
+    box = _round_half_away(numpy, r[:, 1:] * spatial_scale)
+    h_lo, h_hi = _bins(numpy, box[:, 1], box[:, 3], outh, dims[0])
+    w_lo, w_hi = _bins(numpy, box[:, 0], box[:, 2], outw, dims[1])
+    return _roi.bin_ranges(h_lo, h_hi), _roi.bin_ranges(w_lo, w_hi)
 
 
 def _targets(xp, argmax, batch, x_shape):
@@ -105,8 +101,10 @@ class ROIPooling2D(function_node.FunctionNode):
         _roi.check_batch_indices('roi_pooling_2d', self._batch, x.shape[0],
                                  'rois[:, 0]')
         self._x_shape = x.shape
-        y, self.argmax = kernels.lookup('roi_pooling_2d', x)(
-            x, rois, self.outh, self.outw, self.spatial_scale)
+        h_ranges, w_ranges = _ranges(rois, self.outh, self.outw,
+                                     self.spatial_scale, x.shape[2:])
+        y, self.argmax = kernels.lookup('roi_max_bins', x)(
+            x, self._batch, h_ranges, w_ranges, 0)
         return y,
 
     def backward(self, indexes, grad_outputs):
