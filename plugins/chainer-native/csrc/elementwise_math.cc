@@ -203,8 +203,12 @@ Array grad_kernel(const char* name, const Array& y, const Array& gy, Fn fn) {
 
 Array relu_grad(const Array& y, const Array& gy) {
     // A product, not a select: gy * 0 keeps a NaN or infinite gy as NaN (and
-    // a negative gy as -0), as the reference's gy * (y > 0) does.
-    return grad_kernel("relu_grad", y, gy, [](auto yv, auto g) { return g * decltype(g)(yv > 0); });
+    // a negative gy as -0), as the reference's gy * (y > 0) does. The quiet
+    // comparison lets the compiler vectorize: with `>` (which may raise an FP
+    // exception) it keeps one branch per element, mispredicted on random signs.
+    return grad_kernel("relu_grad", y, gy, [](auto yv, auto g) {
+        return g * decltype(g)(__builtin_isgreater(yv, decltype(yv)(0)));
+    });
 }
 
 Array sigmoid_grad(const Array& y, const Array& gy) {
