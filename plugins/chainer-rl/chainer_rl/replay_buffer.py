@@ -185,9 +185,20 @@ def batch_experiences(experiences, xp, phi, gamma, batch_states=batch_states):
     """
     _check_experiences(experiences, 'batch_experiences')
     xp = _array_module(xp)
-    rewards = []
-    discounts = []
+    # One pass over the experiences: a minibatch is hundreds of them, and
+    # this runs for every update.
+    states, actions, next_states = [], [], []
+    rewards, discounts, terminals = [], [], []
     for exp in experiences:
+        first, last = exp[0], exp[-1]
+        states.append(first['state'])
+        actions.append(first['action'])
+        next_states.append(last['next_state'])
+        if len(exp) == 1:
+            rewards.append(float(first['reward']))
+            discounts.append(gamma)
+            terminals.append(bool(first['is_state_terminal']))
+            continue
         total = 0.0
         factor = 1.0
         for tr in exp:
@@ -195,17 +206,14 @@ def batch_experiences(experiences, xp, phi, gamma, batch_states=batch_states):
             factor *= gamma
         rewards.append(total)
         discounts.append(factor)
+        terminals.append(any(tr['is_state_terminal'] for tr in exp))
     batch = {
-        'state': batch_states([exp[0]['state'] for exp in experiences],
-                              xp, phi),
-        'action': xp.asarray(np.asarray([exp[0]['action']
-                                         for exp in experiences])),
+        'state': batch_states(states, xp, phi),
+        'action': xp.asarray(np.asarray(actions)),
         'reward': xp.asarray(np.asarray(rewards, dtype=np.float32)),
-        'next_state': batch_states([exp[-1]['next_state']
-                                    for exp in experiences], xp, phi),
-        'is_state_terminal': xp.asarray(np.asarray(
-            [any(tr['is_state_terminal'] for tr in exp)
-             for exp in experiences], dtype=np.float32)),
+        'next_state': batch_states(next_states, xp, phi),
+        'is_state_terminal': xp.asarray(np.asarray(terminals,
+                                                   dtype=np.float32)),
         'discount': xp.asarray(np.asarray(discounts, dtype=np.float32)),
     }
     if all(exp[-1].get('next_action') is not None for exp in experiences):

@@ -84,4 +84,9 @@ class RandomAccessQueue(object):
 
     def sample(self, k):
         """Return ``k`` distinct items drawn uniformly (NumPy's generator)."""
-        return [self[int(i)] for i in sample_n_k(len(self), k)]
+        front, back = self._front, self._back
+        nf = len(front)
+        # Indexing the two lists directly: a replay buffer draws hundreds of
+        # items per update, and _locate's checks cannot fail on these.
+        return [front[nf - 1 - i] if i < nf else back[i - nf]
+                for i in sample_n_k(len(self), k).tolist()]

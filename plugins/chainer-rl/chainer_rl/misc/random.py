@@ -31,8 +31,8 @@ def sample_n_k(n, k):
     chosen = []
     seen = set()
     while len(chosen) < k:
-        for x in numpy.random.randint(0, n, size=2 * (k - len(chosen))):
-            x = int(x)
+        for x in numpy.random.randint(0, n,
+                                      size=2 * (k - len(chosen))).tolist():
             if x not in seen:
                 seen.add(x)
                 chosen.append(x)
