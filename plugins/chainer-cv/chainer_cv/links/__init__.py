@@ -8,6 +8,7 @@ from chainer_cv.links.connection import SeparableConv2DBNActiv  # NOQA
 
 from chainer_cv.links.model.feature_predictor import FeaturePredictor  # NOQA
 from chainer_cv.links.model.pickable_sequential_chain import PickableSequentialChain  # NOQA
+from chainer_cv.links.model.pixelwise_softmax_classifier import PixelwiseSoftmaxClassifier  # NOQA
 
 from chainer_cv.links.model.resnet import ResNet101  # NOQA
 from chainer_cv.links.model.resnet import ResNet152  # NOQA

@@ -33,6 +33,7 @@ from chainer_cv.datasets import ShapesDataset
 from chainer_cv.datasets import shapes_semantic_segmentation_label_names
 from chainer_cv.extensions import SemanticSegmentationEvaluator
 from chainer_cv.links import Conv2DBNActiv
+from chainer_cv.links import PixelwiseSoftmaxClassifier
 from chainer_cv.links import SegNetBasic
 
 label_names = shapes_semantic_segmentation_label_names
@@ -72,20 +73,6 @@ class SmallSegNet(chainer.Chain):
             score = self.forward(x)
         score = chainer.backend.CpuDevice().send(score.array)
         return list(numpy.argmax(score, axis=1).astype(numpy.int32))
-
-
-class SegmentationLoss(chainer.Chain):
-    """Softmax cross entropy of the scores, reported as ``loss``."""
-
-    def __init__(self, model):
-        super().__init__()
-        with self.init_scope():
-            self.model = model
-
-    def forward(self, imgs, labels):
-        loss = F.softmax_cross_entropy(self.model(imgs), labels)
-        chainer.reporter.report({'loss': loss}, self)
-        return loss
 
 
 def draw(model, dataset, path):
@@ -136,7 +123,7 @@ def main():
         model = SegNetBasic(n_class=n_class)
     device = chainer.get_device(args.device)
     model.to_device(device)
-    train_chain = SegmentationLoss(model)
+    train_chain = PixelwiseSoftmaxClassifier(model)
 
     train = ShapesDataset(args.n_train, size=(64, 64), seed=0,
                           return_label_map=True).slice[:, ('img', 'label_map')]
