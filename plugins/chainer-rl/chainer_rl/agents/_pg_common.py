@@ -376,12 +376,47 @@ def record_outcome(owner, method, rollout, batcher, batch_obs, batch_reward,
     return dones, resets, update_now
 
 
+_STATELESS_RECURRENT_METHODS = ('n_step_forward', 'mask_recurrent_state_at',
+                                'get_recurrent_state_at',
+                                'concatenate_recurrent_states')
+
+
 class RecurrentRolloutMixin(object):
-    """Recurrent-state bookkeeping of PPO and TRPO: the states of envs whose
-    episode ended are reset, in training and in evaluation. The agent
-    defines ``_mask_state(state, indices)``, which takes a None state, and
-    ``_forward(method, batch_obs, state)``, which returns ``(distribution,
-    values, new state)``."""
+    """What PPO and TRPO do alike: gathering a rollout, taking in outcomes,
+    acting in evaluation, the advantages of an update, and the
+    recurrent-state bookkeeping (the states of envs whose episode ended
+    are reset, in training and in evaluation). The agent defines
+    ``_mask_state(state, indices)``, which takes a None state,
+    ``_forward(method, batch_obs, state, with_value=True)``, which returns
+    ``(distribution, values or None, new state)``, and ``_update()``."""
+
+    def _init_recurrence(self, owner, recurrent, max_recurrent_sequence_len,
+                         links, message):
+        """Set ``recurrent`` and ``max_recurrent_sequence_len``; a recurrent
+        agent's ``links`` (``(name, link)`` pairs) must be
+        StatelessRecurrent, else TypeError with ``message`` formatted with
+        ``name``, ``type`` and ``method``."""
+        self.recurrent = bool(recurrent)
+        self.max_recurrent_sequence_len = (
+            None if max_recurrent_sequence_len is None
+            else check_positive_int(owner, 'max_recurrent_sequence_len',
+                                    max_recurrent_sequence_len))
+        if self.recurrent:
+            for name, link in links:
+                for method in _STATELESS_RECURRENT_METHODS:
+                    if not callable(getattr(link, method, None)):
+                        raise TypeError('{}: {}'.format(owner, message.format(
+                            name=name, type=type(link).__name__,
+                            method=method)))
+
+    def _init_rollout(self, value_stats_window, entropy_stats_window):
+        self.value_record = Window(value_stats_window)
+        self.entropy_record = Window(entropy_stats_window)
+        self.explained_variance = float('nan')
+        self._rollout = Rollout()
+        self.train_recurrent_states = None
+        self.test_recurrent_states = None
+        self._test_n_envs = None
 
     def _batch_act_train(self, batch_obs):
         method = 'batch_act_and_train'
@@ -417,6 +452,51 @@ class RecurrentRolloutMixin(object):
             if ended:
                 self.train_recurrent_states = self._mask_state(
                     self.train_recurrent_states, ended)
+
+    def _batch_act_eval(self, batch_obs):
+        method = 'batch_act'
+        self._sync_device()
+        n = self._batcher.check(method, batch_obs)
+        # A state kept for another number of envs cannot continue.
+        state = self.test_recurrent_states if self._test_n_envs == n \
+            else None
+        self._test_n_envs = n
+        with acting():
+            distrib, _, state = self._forward(method, batch_obs, state,
+                                              with_value=False)
+            action = act_on_host(distrib, self.act_deterministically,
+                                 stats=False)
+        if self.recurrent:
+            self.test_recurrent_states = state
+        return action
+
+    def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
+                             batch_reset):
+        method = 'batch_observe_and_train'
+        dones, resets, update_now = record_outcome(
+            self._batcher.owner, method, self._rollout, self._batcher,
+            batch_obs, batch_reward, batch_done, batch_reset,
+            lambda steps, n: steps * n >= self.update_interval,
+            lambda: self._forward(method, batch_obs,
+                                  self.train_recurrent_states)[1])
+        self._reset_ended_train_states(dones, resets)
+        if update_now:
+            self._update()
+
+    def _advantages(self):
+        """The rollout's arrays, where its episode fragments end, the GAE
+        advantages (standardized if asked) and the value targets; the
+        explained variance of the targets is recorded."""
+        data = self._rollout.arrays()
+        ends = episode_ends(data['dones'], data['resets'])
+        advs, v_teacher = gae(data['rewards'], data['values'],
+                              data['next_values'], data['dones'], ends,
+                              self.gamma, self.lambd)
+        self.explained_variance = explained_variance(
+            data['values'].ravel(), v_teacher.ravel())
+        if self.standardize_advantages:
+            advs = (advs - advs.mean()) / (advs.std() + 1e-8)
+        return data, ends, advs, v_teacher
 
     def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
                             batch_reset):
@@ -501,6 +581,10 @@ class Rollout(object):
         """Observations of the complete steps, time-major."""
         return [o for step in self.obs[:len(self)] for o in step]
 
+    def sequence_obs(self, env, start, stop):
+        """Observations of one env's steps ``start`` to ``stop - 1``."""
+        return [self.obs[t][env] for t in range(start, stop)]
+
 
 def episode_ends(dones, resets):
     """Where each env's episode fragment ends: terminal or truncated steps
@@ -528,6 +612,45 @@ def sequences_of(ends, max_len):
                 result.append((i, int(s), int(min(s + step, stop))))
             start = stop
     return result
+
+
+def sequence_index(sequences):
+    """``(times, envs)``: the index of the steps of ``sequences`` into
+    time-major ``(T, B)`` arrays, sequence after sequence."""
+    return (numpy.concatenate([numpy.arange(s, e) for _, s, e in sequences]),
+            numpy.concatenate([numpy.full(e - s, i)
+                               for i, s, e in sequences]))
+
+
+def start_states(link, states, sequences):
+    """The batched recurrent state of ``link`` at the start of each of
+    ``sequences``, from ``states``, the batched states before each step
+    (None: the initial state)."""
+    return link.concatenate_recurrent_states([
+        None if states[s] is None
+        else link.get_recurrent_state_at(states[s], i, True)
+        for i, s, _ in sequences])
+
+
+def minibatches(n, size):
+    """One epoch over ``n`` samples: their indices in a random order, in
+    slices of ``size``."""
+    perm = numpy.random.permutation(n)
+    for start in range(0, n, size):
+        yield perm[start:start + size]
+
+
+def sequence_minibatches(sequences, min_steps):
+    """One epoch over ``sequences``: in a random order, grouped until a
+    group holds ``min_steps`` steps (the last group may hold fewer)."""
+    order = numpy.random.permutation(len(sequences))
+    batch, size = [], 0
+    for k, j in enumerate(order):
+        batch.append(sequences[j])
+        size += sequences[j][2] - sequences[j][1]
+        if size >= min_steps or k == len(order) - 1:
+            yield batch
+            batch, size = [], 0
 
 
 def _host_log_softmax(distrib):

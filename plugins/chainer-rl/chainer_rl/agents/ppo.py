@@ -1,5 +1,4 @@
 """Proximal Policy Optimization."""
-import numpy
 
 import chainer_core as chainer
 import chainer_core.functions as F
@@ -102,33 +101,17 @@ class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
             owner, 'clip_eps_vf', clip_eps_vf, 0)
         self.standardize_advantages = bool(standardize_advantages)
         self.batch_states = batch_states
-        self.recurrent = bool(recurrent)
-        self.max_recurrent_sequence_len = (
-            None if max_recurrent_sequence_len is None
-            else C.check_positive_int(owner, 'max_recurrent_sequence_len',
-                                      max_recurrent_sequence_len))
-        if self.recurrent:
-            for method in ('n_step_forward', 'mask_recurrent_state_at',
-                           'get_recurrent_state_at',
-                           'concatenate_recurrent_states'):
-                if not callable(getattr(model, method, None)):
-                    raise TypeError(
-                        'PPO: recurrent=True needs a StatelessRecurrent model'
-                        ' (chainer_rl.links), but {} has no {}'.format(
-                            type(model).__name__, method))
+        self._init_recurrence(
+            owner, recurrent, max_recurrent_sequence_len, [('model', model)],
+            'recurrent=True needs a StatelessRecurrent model '
+            '(chainer_rl.links), but {type} has no {method}')
         self.act_deterministically = bool(act_deterministically)
         self._batcher = C.Batcher(owner, batch_states, phi, device, model.xp)
 
-        self.value_record = C.Window(value_stats_window)
-        self.entropy_record = C.Window(entropy_stats_window)
+        self._init_rollout(value_stats_window, entropy_stats_window)
         self.value_loss_record = C.Window(value_loss_stats_window)
         self.policy_loss_record = C.Window(policy_loss_stats_window)
-        self.explained_variance = float('nan')
         self.n_updates = 0
-
-        self._rollout = C.Rollout()
-        self.train_recurrent_states = None
-        self.test_recurrent_states = None
 
     # ------------------------------------------------------------------
     # model calls
@@ -137,8 +120,9 @@ class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
     def device(self):
         return self.model.device
 
-    def _forward(self, method, batch_obs, recurrent_state):
-        """One step of the model: ``(distribution, values, state)``."""
+    def _forward(self, method, batch_obs, recurrent_state, with_value=True):
+        """One step of the model: ``(distribution, values, state)`` (the
+        model gives the values whether or not they are needed)."""
         x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
                                        self.phi)
         with self._batcher.first_call(method, batch_obs):
@@ -149,43 +133,10 @@ class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
             distrib, value = C.check_pair('PPO', out)
         return distrib, value, state
 
-    # ------------------------------------------------------------------
-    # primitives
-
-    def _batch_act_eval(self, batch_obs):
-        method = 'batch_act'
-        self._sync_device()
-        n = self._batcher.check(method, batch_obs)
-        state = self.test_recurrent_states
-        if self.recurrent and state is not None and \
-                getattr(self, '_test_n_envs', n) != n:
-            state = None
-        self._test_n_envs = n
-        with C.acting():
-            distrib, _, state = self._forward(method, batch_obs, state)
-            action = C.act_on_host(distrib, self.act_deterministically,
-                                   stats=False)
-        if self.recurrent:
-            self.test_recurrent_states = state
-        return action
-
     def _mask_state(self, state, indices):
         if state is None:
             return None
         return self.model.mask_recurrent_state_at(state, indices)
-
-    def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
-                             batch_reset):
-        method = 'batch_observe_and_train'
-        dones, resets, update_now = C.record_outcome(
-            'PPO', method, self._rollout, self._batcher, batch_obs,
-            batch_reward, batch_done, batch_reset,
-            lambda steps, n: steps * n >= self.update_interval,
-            lambda: self._forward(method, batch_obs,
-                                  self.train_recurrent_states)[1])
-        self._reset_ended_train_states(dones, resets)
-        if update_now:
-            self._update()
 
     # ------------------------------------------------------------------
     # update
@@ -214,15 +165,7 @@ class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
 
     def _update(self):
         rollout = self._rollout
-        data = rollout.arrays()
-        ends = C.episode_ends(data['dones'], data['resets'])
-        advs, v_teacher = C.gae(data['rewards'], data['values'],
-                                data['next_values'], data['dones'], ends,
-                                self.gamma, self.lambd)
-        self.explained_variance = C.explained_variance(
-            data['values'].ravel(), v_teacher.ravel())
-        if self.standardize_advantages:
-            advs = (advs - advs.mean()) / (advs.std() + 1e-8)
+        data, ends, advs, v_teacher = self._advantages()
         dtype = data['values'].dtype
         targets = dict(actions=data['actions'],
                        log_probs_old=data['log_probs'].astype(dtype),
@@ -256,9 +199,7 @@ class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
         states = self._batcher.batch_states(rollout.flat_obs(),
                                             self._batcher.xp_arg, self.phi)
         for _ in range(self.epochs):
-            perm = numpy.random.permutation(n)
-            for start in range(0, n, self.minibatch_size):
-                idx = perm[start:start + self.minibatch_size]
+            for idx in C.minibatches(n, self.minibatch_size):
                 x = C.index_batch(states, C.send(device, idx))
                 distrib, vs_pred = C.check_pair('PPO', self.model(x))
                 vs_pred = C.flat_values('PPO', vs_pred, len(idx))
@@ -268,30 +209,20 @@ class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
         model = self.model
         sequences = C.sequences_of(ends, self.max_recurrent_sequence_len)
         for _ in range(self.epochs):
-            order = numpy.random.permutation(len(sequences))
-            batch, size = [], 0
-            for k, j in enumerate(order):
-                batch.append(sequences[j])
-                size += sequences[j][2] - sequences[j][1]
-                if size >= self.minibatch_size or k == len(order) - 1:
-                    self._update_sequences(model, rollout, targets, batch)
-                    batch, size = [], 0
+            for batch in C.sequence_minibatches(sequences,
+                                                self.minibatch_size):
+                self._update_sequences(model, rollout, targets, batch)
 
     def _update_sequences(self, model, rollout, targets, batch):
-        states = [model.get_recurrent_state_at(rollout.states[s], i, True)
-                  if rollout.states[s] is not None else None
-                  for i, s, _ in batch]
-        state = model.concatenate_recurrent_states(states)
+        state = C.start_states(model, rollout.states, batch)
         xs = [self._batcher.batch_states(
-            [rollout.obs[t][i] for t in range(s, e)], self._batcher.xp_arg,
-            self.phi) for i, s, e in batch]
-        ts = numpy.concatenate([numpy.arange(s, e) for _, s, e in batch])
-        envs = numpy.concatenate([numpy.full(e - s, i) for i, s, e in batch])
+            rollout.sequence_obs(i, s, e), self._batcher.xp_arg, self.phi)
+            for i, s, e in batch]
+        index = C.sequence_index(batch)
         (distrib, vs_pred), _ = model.n_step_forward(xs, state,
                                                      output_mode='concat')
-        vs_pred = C.flat_values('PPO', vs_pred, len(ts))
-        self._step(self._minibatch_loss(distrib, vs_pred, targets,
-                                        (ts, envs)))
+        vs_pred = C.flat_values('PPO', vs_pred, len(index[0]))
+        self._step(self._minibatch_loss(distrib, vs_pred, targets, index))
 
     # ------------------------------------------------------------------
 

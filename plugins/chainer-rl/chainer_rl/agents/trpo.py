@@ -149,21 +149,11 @@ class TRPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
                                                   vf_batch_size)
         self.standardize_advantages = bool(standardize_advantages)
         self.batch_states = batch_states
-        self.recurrent = bool(recurrent)
-        self.max_recurrent_sequence_len = (
-            None if max_recurrent_sequence_len is None
-            else C.check_positive_int(owner, 'max_recurrent_sequence_len',
-                                      max_recurrent_sequence_len))
-        if self.recurrent:
-            for name, link in (('policy', policy), ('vf', vf)):
-                for method in ('n_step_forward', 'mask_recurrent_state_at',
-                               'get_recurrent_state_at',
-                               'concatenate_recurrent_states'):
-                    if not callable(getattr(link, method, None)):
-                        raise TypeError(
-                            'TRPO: recurrent=True needs StatelessRecurrent '
-                            'links (chainer_rl.links), but {} ({}) has no {}'
-                            .format(name, type(link).__name__, method))
+        self._init_recurrence(
+            owner, recurrent, max_recurrent_sequence_len,
+            [('policy', policy), ('vf', vf)],
+            'recurrent=True needs StatelessRecurrent links '
+            '(chainer_rl.links), but {name} ({type}) has no {method}')
         self.line_search_max_backtrack = C.check_positive_int(
             owner, 'line_search_max_backtrack', line_search_max_backtrack,
             minimum=0)
@@ -178,17 +168,10 @@ class TRPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
         self._batcher = C.Batcher(owner, batch_states, phi, device,
                                   policy.xp)
 
-        self.value_record = C.Window(value_stats_window)
-        self.entropy_record = C.Window(entropy_stats_window)
+        self._init_rollout(value_stats_window, entropy_stats_window)
         self.kl_record = C.Window(kl_stats_window)
         self.policy_step_size_record = C.Window(policy_step_size_stats_window)
-        self.explained_variance = float('nan')
         self.n_policy_updates = 0
-
-        self._rollout = C.Rollout()
-        self.train_recurrent_states = None
-        self.test_recurrent_states = None
-        self._test_n_envs = None
 
     def _states(self, batch_obs):
         x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
@@ -212,25 +195,6 @@ class TRPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
             value = self.vf(x) if with_value else None
             return self.policy(x), value, None
 
-    # ------------------------------------------------------------------
-    # primitives
-
-    def _batch_act_eval(self, batch_obs):
-        method = 'batch_act'
-        self._sync_device()
-        n = self._batcher.check(method, batch_obs)
-        state = self.test_recurrent_states if self._test_n_envs == n \
-            else None
-        self._test_n_envs = n
-        with C.acting():
-            distrib, _, state = self._forward(method, batch_obs, state,
-                                              with_value=False)
-            action = C.act_on_host(distrib, self.act_deterministically,
-                                   stats=False)
-        if self.recurrent:
-            self.test_recurrent_states = state
-        return action
-
     def _mask_state(self, state, indices):
         if state is None:
             return None
@@ -238,40 +202,16 @@ class TRPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
         return (self.policy.mask_recurrent_state_at(p_state, indices),
                 self.vf.mask_recurrent_state_at(v_state, indices))
 
-    def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
-                             batch_reset):
-        method = 'batch_observe_and_train'
-        dones, resets, update_now = C.record_outcome(
-            'TRPO', method, self._rollout, self._batcher, batch_obs,
-            batch_reward, batch_done, batch_reset,
-            lambda steps, n: steps * n >= self.update_interval,
-            lambda: self._forward(method, batch_obs,
-                                  self.train_recurrent_states)[1])
-        self._reset_ended_train_states(dones, resets)
-        if update_now:
-            self._update()
-
     def _update(self):
         rollout = self._rollout
-        data = rollout.arrays()
-        ends = C.episode_ends(data['dones'], data['resets'])
-        advs, v_teacher = C.gae(data['rewards'], data['values'],
-                                data['next_values'], data['dones'], ends,
-                                self.gamma, self.lambd)
-        self.explained_variance = C.explained_variance(
-            data['values'].ravel(), v_teacher.ravel())
-        if self.standardize_advantages:
-            advs = (advs - advs.mean()) / (advs.std() + 1e-8)
+        data, ends, advs, v_teacher = self._advantages()
         dtype = data['values'].dtype
         if self.obs_normalizer is not None:
             self.obs_normalizer.experience(self._batcher.batch_states(
                 rollout.flat_obs(), self._batcher.xp_arg, self.phi))
         if self.recurrent:
             sequences = C.sequences_of(ends, self.max_recurrent_sequence_len)
-            index = (numpy.concatenate([numpy.arange(s, e)
-                                        for _, s, e in sequences]),
-                     numpy.concatenate([numpy.full(e - s, i)
-                                        for i, s, e in sequences]))
+            index = C.sequence_index(sequences)
         else:
             sequences = None
             index = numpy.arange(advs.size)
@@ -293,7 +233,7 @@ class TRPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
         if not self.recurrent:
             return self.policy(self._states(rollout.flat_obs()))
         state = self._sequence_state(self.policy, rollout, sequences, 0)
-        xs = [self._states([rollout.obs[t][i] for t in range(s, e)])
+        xs = [self._states(rollout.sequence_obs(i, s, e))
               for i, s, e in sequences]
         distrib, _ = self.policy.n_step_forward(xs, state,
                                                 output_mode='concat')
@@ -301,15 +241,11 @@ class TRPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
 
     @staticmethod
     def _sequence_state(link, rollout, sequences, which):
-        states = []
-        for i, s, _ in sequences:
-            pair = rollout.states[s]
-            if pair is None or pair[which] is None:
-                states.append(None)
-            else:
-                states.append(link.get_recurrent_state_at(pair[which], i,
-                                                          True))
-        return link.concatenate_recurrent_states(states)
+        """The start states of ``link``, the ``which``-th of the stored
+        (policy's, vf's) pairs."""
+        return C.start_states(
+            link, [None if pair is None else pair[which]
+                   for pair in rollout.states], sequences)
 
     def _compute_gain(self, log_prob, log_prob_old, entropy, advs):
         """The surrogate objective plus the entropy bonus."""
@@ -389,33 +325,22 @@ class TRPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
             states = self._states(rollout.flat_obs())
             n = len(v_teacher)
             for _ in range(self.vf_epochs):
-                perm = numpy.random.permutation(n)
-                for start in range(0, n, self.vf_batch_size):
-                    idx = perm[start:start + self.vf_batch_size]
+                for idx in C.minibatches(n, self.vf_batch_size):
                     pred = self.vf(C.index_batch(states, C.send(device, idx)))
                     pred = C.flat_values('TRPO', pred, len(idx))
                     self._vf_step(pred, C.send(device, v_teacher[idx]))
             return
         for _ in range(self.vf_epochs):
-            order = numpy.random.permutation(len(sequences))
-            batch, size = [], 0
-            for k, j in enumerate(order):
-                batch.append(sequences[j])
-                size += sequences[j][2] - sequences[j][1]
-                if size >= self.vf_batch_size or k == len(order) - 1:
-                    state = self._sequence_state(self.vf, rollout, batch, 1)
-                    xs = [self._states([rollout.obs[t][i]
-                                        for t in range(s, e)])
-                          for i, s, e in batch]
-                    pred, _ = self.vf.n_step_forward(xs, state,
-                                                     output_mode='concat')
-                    ts = numpy.concatenate([numpy.arange(s, e)
-                                            for _, s, e in batch])
-                    envs = numpy.concatenate([numpy.full(e - s, i)
-                                              for i, s, e in batch])
-                    pred = C.flat_values('TRPO', pred, len(ts))
-                    self._vf_step(pred, C.send(device, v_teacher[ts, envs]))
-                    batch, size = [], 0
+            for batch in C.sequence_minibatches(sequences,
+                                                self.vf_batch_size):
+                state = self._sequence_state(self.vf, rollout, batch, 1)
+                xs = [self._states(rollout.sequence_obs(i, s, e))
+                      for i, s, e in batch]
+                pred, _ = self.vf.n_step_forward(xs, state,
+                                                 output_mode='concat')
+                index = C.sequence_index(batch)
+                pred = C.flat_values('TRPO', pred, len(index[0]))
+                self._vf_step(pred, C.send(device, v_teacher[index]))
 
     def _vf_step(self, pred, target):
         loss = F.mean(F.square(pred - target))
