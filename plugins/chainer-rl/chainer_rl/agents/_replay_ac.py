@@ -209,9 +209,50 @@ def check_observe(owner, method, n, batch_obs, batch_reward, batch_done,
 
 
 class SegmentAgentMixin(object):
-    """Acting in evaluation and taking in an outcome, alike in ACER and
-    PCL: both keep ``_runner``, the evaluation state ``_eval_state`` (for
-    ``_eval_n`` envs), ``_pending`` and the segment's ``_seg_rewards``."""
+    """Acting and taking in outcomes, alike in ACER and PCL: both keep
+    ``_runner``, the local ``model`` with its recurrent state
+    ``_train_state`` (and ``_state_before_act``), the evaluation state
+    ``_eval_state`` (for ``_eval_n`` envs), ``_pending``, the segment's
+    ``_seg_obs``, ``_seg_actions`` and ``_seg_rewards``, a
+    ``replay_buffer`` (or None) and moving averages of the values and
+    entropies seen while acting."""
+
+    @property
+    def xp(self):
+        return self.model.xp
+
+    def _drop_unobserved(self, *fields):
+        """Forget the previous action if its outcome never came: its
+        entries in ``fields`` and the recurrent state it led to."""
+        if self._pending:
+            for field in fields:
+                field.pop()
+            self._train_state = self._state_before_act
+
+    def _sample_train_action(self, method, call, obs):
+        """A training action for ``obs`` sampled from the local model,
+        which steps ``_train_state``; returns ``(action, distribution,
+        value, entropy)``, the action as a host batch of one."""
+        self._state_before_act = self._train_state
+        with chainer.no_backprop_mode(), chainer.using_config('train',
+                                                              False):
+            out, self._train_state = self._runner.call(
+                method, self.model, call, [obs], self._train_state)
+            distrib = out[0]
+            action = to_host(distrib.sample())
+            entropy = float(to_host(distrib.entropy).reshape(-1)[0])
+        value = float(to_host(out[-1]).reshape(-1)[0])
+        return action, distrib, value, entropy
+
+    def _count_act(self, value, entropy):
+        """The action is taken: it waits for its outcome, and its value
+        and entropy enter the moving averages."""
+        self._pending = True
+        self.t += 1
+        self.average_value += (1 - self.average_value_decay) * (
+            value - self.average_value)
+        self.average_entropy += (1 - self.average_entropy_decay) * (
+            entropy - self.average_entropy)
 
     def _act_eval(self, method, model, call, batch_obs):
         n = self._runner.check(method, batch_obs)
@@ -230,7 +271,8 @@ class SegmentAgentMixin(object):
     def _observe_outcome(self, batch_obs, batch_reward, batch_done,
                          batch_reset):
         """Check the outcome of the pending action and add its reward to
-        the segment; returns ``(obs, reward, done, ended)``."""
+        the segment; returns ``(obs, done, ended, transition)``, the last
+        for the replay buffer."""
         method = 'batch_observe_and_train'
         owner = self._runner.owner
         if not self._pending:
@@ -246,4 +288,24 @@ class SegmentAgentMixin(object):
         ended = done or bool(batch_reset[0])
         self._seg_rewards.append(reward)
         self._pending = False
-        return obs, reward, done, ended
+        transition = dict(state=self._seg_obs[-1],
+                          action=self._seg_actions[-1], reward=reward,
+                          next_state=obs, next_action=None,
+                          is_state_terminal=done)
+        return obs, done, ended, transition
+
+    def _store(self, transition, ended):
+        """Give the transition to the replay buffer, if any, and forget
+        the recurrent state of an ended episode."""
+        if self.replay_buffer is not None:
+            self.replay_buffer.append(**transition)
+            if ended:
+                self.replay_buffer.stop_current_episode()
+        if ended:
+            self._train_state = None
+
+    def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
+                            batch_reset):
+        if self.recurrent:
+            self._eval_state = reset_rows(self._eval_state, batch_done,
+                                          batch_reset)

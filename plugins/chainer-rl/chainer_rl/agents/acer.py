@@ -398,10 +398,6 @@ class ACER(U.SegmentAgentMixin, agent.AttributeSavingMixin,
         in shared memory under ``train_agent_async``."""
         return ('shared_model', 'shared_average_model', 'optimizer')
 
-    @property
-    def xp(self):
-        return self.model.xp
-
     def _clear_segment(self):
         self._seg_obs = []
         self._seg_actions = []
@@ -429,32 +425,17 @@ class ACER(U.SegmentAgentMixin, agent.AttributeSavingMixin,
             # model was pointed at shared memory.
             copy_param(target_link=self.model, source_link=self.shared_model)
             self._synced = True
-        if self._pending:
-            # The outcome of the previous action never came: drop it.
-            for field in (self._seg_obs, self._seg_actions, self._seg_mus):
-                field.pop()
-            self._train_state = self._state_before_act
+        self._drop_unobserved(self._seg_obs, self._seg_actions, self._seg_mus)
         obs = batch_obs[0]
         if not self._seg_obs:
             self._seg_state = self._train_state
             self._seg_avg_state = self._avg_state
-        self._state_before_act = self._train_state
-        with chainer.no_backprop_mode(), chainer.using_config('train',
-                                                              False):
-            (distrib, _, v), self._train_state = self._runner.call(
-                method, self.model, _call_model, [obs], self._train_state)
-            action = C.to_host(distrib.sample())
-            entropy = float(C.to_host(distrib.entropy).reshape(-1)[0])
-        value = float(C.to_host(v).reshape(-1)[0])
+        action, distrib, value, entropy = self._sample_train_action(
+            method, _call_model, obs)
         self._seg_obs.append(obs)
         self._seg_actions.append(action[0])
         self._seg_mus.append(distrib.copy())
-        self._pending = True
-        self.t += 1
-        self.average_value += (1 - self.average_value_decay) * (
-            value - self.average_value)
-        self.average_entropy += (1 - self.average_entropy_decay) * (
-            entropy - self.average_entropy)
+        self._count_act(value, entropy)
         return action
 
     def _batch_act_eval(self, batch_obs):
@@ -464,29 +445,16 @@ class ACER(U.SegmentAgentMixin, agent.AttributeSavingMixin,
 
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
-        obs, reward, done, ended = self._observe_outcome(
+        obs, done, ended, transition = self._observe_outcome(
             batch_obs, batch_reward, batch_done, batch_reset)
-        transition = dict(state=self._seg_obs[-1],
-                          action=self._seg_actions[-1], reward=reward,
-                          next_state=obs, next_action=None,
-                          is_state_terminal=done, mu=self._seg_mus[-1])
+        transition['mu'] = self._seg_mus[-1]
         if ended or len(self._seg_rewards) >= self.t_max:
             self._update_on_policy(None if done else obs)
             for _ in range(self.n_times_replay):
                 self._update_from_replay()
-        if self.replay_buffer is not None:
-            self.replay_buffer.append(**transition)
-            if ended:
-                self.replay_buffer.stop_current_episode()
+        self._store(transition, ended)
         if ended:
-            self._train_state = None
             self._avg_state = None
-
-    def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
-                            batch_reset):
-        if self.recurrent:
-            self._eval_state = U.reset_rows(self._eval_state, batch_done,
-                                            batch_reset)
 
     # ------------------------------------------------------------------
     # updates

@@ -202,10 +202,6 @@ class PCL(U.SegmentAgentMixin, agent.AttributeSavingMixin, agent.AsyncAgent,
         return ('model', 'optimizer')
 
     @property
-    def xp(self):
-        return self.model.xp
-
-    @property
     def _latest_model(self):
         return self.shared_model if self.train_async else self.model
 
@@ -229,34 +225,19 @@ class PCL(U.SegmentAgentMixin, agent.AttributeSavingMixin, agent.AsyncAgent,
         self._runner.single(method, batch_obs)
         if not self._synced:
             self.sync_parameters()
-        if self._pending:
-            # The outcome of the previous action never came: drop it.
-            self._seg_obs.pop()
-            self._seg_actions.pop()
-            self._train_state = self._state_before_act
+        self._drop_unobserved(self._seg_obs, self._seg_actions)
         obs = batch_obs[0]
         if not self._seg_obs:
             self._seg_state = self._train_state
-        self._state_before_act = self._train_state
-        with chainer.no_backprop_mode(), chainer.using_config('train',
-                                                              False):
-            (distrib, v), self._train_state = self._runner.call(
-                method, self.model, _call_model, [obs], self._train_state)
-            action = C.to_host(distrib.sample())
-            entropy = float(C.to_host(distrib.entropy).reshape(-1)[0])
-        value = float(C.to_host(v).reshape(-1)[0])
+        action, _, value, entropy = self._sample_train_action(
+            method, _call_model, obs)
         if self.explorer is not None:
             sampled = action[0]
             chosen = self.explorer.select_action(self.t, lambda: sampled)
             action = numpy.asarray([chosen]).astype(action.dtype)
         self._seg_obs.append(obs)
         self._seg_actions.append(action[0])
-        self._pending = True
-        self.t += 1
-        self.average_value += (1 - self.average_value_decay) * (
-            value - self.average_value)
-        self.average_entropy += (1 - self.average_entropy_decay) * (
-            entropy - self.average_entropy)
+        self._count_act(value, entropy)
         return action
 
     def _batch_act_eval(self, batch_obs):
@@ -265,30 +246,15 @@ class PCL(U.SegmentAgentMixin, agent.AttributeSavingMixin, agent.AsyncAgent,
 
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
-        obs, reward, done, ended = self._observe_outcome(
+        obs, done, ended, transition = self._observe_outcome(
             batch_obs, batch_reward, batch_done, batch_reset)
-        transition = dict(state=self._seg_obs[-1],
-                          action=self._seg_actions[-1], reward=reward,
-                          next_state=obs, next_action=None,
-                          is_state_terminal=done)
         if ended or (self.t_max is not None
                      and len(self._seg_rewards) >= self.t_max):
             self._finish_segment(obs, done)
             if not self._online:
                 for _ in range(self.n_times_replay):
                     self._update_from_replay()
-        if self.replay_buffer is not None:
-            self.replay_buffer.append(**transition)
-            if ended:
-                self.replay_buffer.stop_current_episode()
-        if ended:
-            self._train_state = None
-
-    def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
-                            batch_reset):
-        if self.recurrent:
-            self._eval_state = U.reset_rows(self._eval_state, batch_done,
-                                            batch_reset)
+        self._store(transition, ended)
 
     # ------------------------------------------------------------------
     # updates
