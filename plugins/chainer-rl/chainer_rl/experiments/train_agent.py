@@ -41,6 +41,29 @@ def _check_hooks(owner, hooks):
     return hooks
 
 
+def _check_loop_args(owner, steps, step_offset, checkpoint_freq,
+                     max_episode_len):
+    """The step counts both training loops take, checked."""
+    return (_env.check_int(owner, 'steps', steps, 0),
+            _env.check_int(owner, 'step_offset', step_offset, 0),
+            _env.check_int(owner, 'checkpoint_freq', checkpoint_freq, 1,
+                           allow_none=True),
+            _env.check_int(owner, 'max_episode_len', max_episode_len, 1,
+                           allow_none=True))
+
+
+def _record_evaluation(agent, evaluator, t, episodes, eval_stats_history):
+    """Evaluate if it is due; the score of an evaluation is added, with
+    the agent's statistics, to ``eval_stats_history``. Returns the score,
+    None when no evaluation was due."""
+    score = evaluator.evaluate_if_necessary(t=t, episodes=episodes)
+    if score is not None:
+        stats = dict(agent.get_statistics())
+        stats['eval_score'] = score
+        eval_stats_history.append(stats)
+    return score
+
+
 def train_agent(agent, env, steps, outdir, checkpoint_freq=None,
                 max_episode_len=None, step_offset=0, evaluator=None,
                 successful_score=None, step_hooks=(), logger=None):
@@ -62,12 +85,8 @@ def train_agent(agent, env, steps, outdir, checkpoint_freq=None,
     owner = 'train_agent'
     logger = logger or logging.getLogger(__name__)
     _env.check_single_env(owner, env)
-    steps = _env.check_int(owner, 'steps', steps, 0)
-    step_offset = _env.check_int(owner, 'step_offset', step_offset, 0)
-    checkpoint_freq = _env.check_int(owner, 'checkpoint_freq',
-                                     checkpoint_freq, 1, allow_none=True)
-    max_episode_len = _env.check_int(owner, 'max_episode_len',
-                                     max_episode_len, 1, allow_none=True)
+    steps, step_offset, checkpoint_freq, max_episode_len = _check_loop_args(
+        owner, steps, step_offset, checkpoint_freq, max_episode_len)
     step_hooks = _check_hooks(owner, step_hooks)
     os.makedirs(outdir, exist_ok=True)
 
@@ -96,12 +115,8 @@ def train_agent(agent, env, steps, outdir, checkpoint_freq=None,
                             episode_idx, episode_r)
                 logger.info('statistics:%s', agent.get_statistics())
                 if evaluator is not None:
-                    score = evaluator.evaluate_if_necessary(
-                        t=t, episodes=episode_idx + 1)
-                    if score is not None:
-                        stats = dict(agent.get_statistics())
-                        stats['eval_score'] = score
-                        eval_stats_history.append(stats)
+                    _record_evaluation(agent, evaluator, t, episode_idx + 1,
+                                       eval_stats_history)
                     if successful_score is not None and \
                             evaluator.max_score >= successful_score:
                         break
@@ -121,24 +136,31 @@ def train_agent(agent, env, steps, outdir, checkpoint_freq=None,
     return eval_stats_history
 
 
-def _make_evaluator(agent, env, eval_env, eval_n_steps, eval_n_episodes,
-                    eval_interval, outdir, eval_max_episode_len,
-                    train_max_episode_len, step_offset,
-                    save_best_so_far_agent, logger):
-    """The Evaluator of the ``*_with_evaluation`` loops: on ``env`` unless
-    ``eval_env`` is given, with the training episodes' length limit unless
-    ``eval_max_episode_len`` is given."""
+def _train_with_evaluation(loop, agent, env, steps, eval_n_steps,
+                           eval_n_episodes, eval_interval, outdir, eval_env,
+                           eval_max_episode_len, max_episode_len, step_offset,
+                           save_best_so_far_agent, logger, loop_kwargs):
+    """``loop`` (a training loop of this package, given ``loop_kwargs``)
+    with the Evaluator of the ``*_with_evaluation`` functions: on ``env``
+    unless ``eval_env`` is given, with the training episodes' length limit
+    unless ``eval_max_episode_len`` is given. Returns ``(agent,
+    eval_stats_history)``."""
     os.makedirs(outdir, exist_ok=True)
     if eval_env is None:
         eval_env = env
     if eval_max_episode_len is None:
-        eval_max_episode_len = train_max_episode_len
-    return Evaluator(agent=agent, env=eval_env, n_steps=eval_n_steps,
-                     n_episodes=eval_n_episodes, eval_interval=eval_interval,
-                     outdir=outdir, max_episode_len=eval_max_episode_len,
-                     step_offset=step_offset,
-                     save_best_so_far_agent=save_best_so_far_agent,
-                     logger=logger)
+        eval_max_episode_len = max_episode_len
+    evaluator = Evaluator(
+        agent=agent, env=eval_env, n_steps=eval_n_steps,
+        n_episodes=eval_n_episodes, eval_interval=eval_interval,
+        outdir=outdir, max_episode_len=eval_max_episode_len,
+        step_offset=step_offset,
+        save_best_so_far_agent=save_best_so_far_agent, logger=logger)
+    eval_stats_history = loop(
+        agent, env, steps, outdir, max_episode_len=max_episode_len,
+        step_offset=step_offset, evaluator=evaluator, logger=logger,
+        **loop_kwargs)
+    return agent, eval_stats_history
 
 
 def train_agent_with_evaluation(agent, env, steps, eval_n_steps,
@@ -178,14 +200,10 @@ def train_agent_with_evaluation(agent, env, steps, eval_n_steps,
     Returns:
         (agent, eval_stats_history)
     """
-    logger = logger or logging.getLogger(__name__)
-    evaluator = _make_evaluator(
-        agent, env, eval_env, eval_n_steps, eval_n_episodes, eval_interval,
-        outdir, eval_max_episode_len, train_max_episode_len, step_offset,
-        save_best_so_far_agent, logger)
-    eval_stats_history = train_agent(
-        agent, env, steps, outdir, checkpoint_freq=checkpoint_freq,
-        max_episode_len=train_max_episode_len, step_offset=step_offset,
-        evaluator=evaluator, successful_score=successful_score,
-        step_hooks=step_hooks, logger=logger)
-    return agent, eval_stats_history
+    return _train_with_evaluation(
+        train_agent, agent, env, steps, eval_n_steps, eval_n_episodes,
+        eval_interval, outdir, eval_env, eval_max_episode_len,
+        train_max_episode_len, step_offset, save_best_so_far_agent,
+        logger or logging.getLogger(__name__),
+        dict(checkpoint_freq=checkpoint_freq,
+             successful_score=successful_score, step_hooks=step_hooks))

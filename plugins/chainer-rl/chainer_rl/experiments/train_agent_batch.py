@@ -8,7 +8,9 @@ import numpy as np
 from chainer_rl.experiments import _env
 from chainer_rl.experiments.evaluator import save_agent
 from chainer_rl.experiments.train_agent import _check_hooks
-from chainer_rl.experiments.train_agent import _make_evaluator
+from chainer_rl.experiments.train_agent import _check_loop_args
+from chainer_rl.experiments.train_agent import _record_evaluation
+from chainer_rl.experiments.train_agent import _train_with_evaluation
 
 
 def train_agent_batch(agent, env, steps, outdir, checkpoint_freq=None,
@@ -54,14 +56,10 @@ def train_agent_batch(agent, env, steps, outdir, checkpoint_freq=None,
     owner = 'train_agent_batch'
     logger = logger or logging.getLogger(__name__)
     _env.check_vector_env(owner, env)
-    steps = _env.check_int(owner, 'steps', steps, 0)
-    step_offset = _env.check_int(owner, 'step_offset', step_offset, 0)
-    checkpoint_freq = _env.check_int(owner, 'checkpoint_freq',
-                                     checkpoint_freq, 1, allow_none=True)
+    steps, step_offset, checkpoint_freq, max_episode_len = _check_loop_args(
+        owner, steps, step_offset, checkpoint_freq, max_episode_len)
     log_interval = _env.check_int(owner, 'log_interval', log_interval, 1,
                                   allow_none=True)
-    max_episode_len = _env.check_int(owner, 'max_episode_len',
-                                     max_episode_len, 1, allow_none=True)
     return_window_size = _env.check_int(owner, 'return_window_size',
                                         return_window_size, 1)
     step_hooks = _check_hooks(owner, step_hooks)
@@ -110,15 +108,12 @@ def train_agent_batch(agent, env, steps, outdir, checkpoint_freq=None,
                     np.mean(recent_returns) if recent_returns else np.nan)
                 logger.info('statistics:%s', agent.get_statistics())
             if evaluator is not None:
-                score = evaluator.evaluate_if_necessary(
-                    t=t, episodes=int(episode_idx.sum()))
-                if score is not None:
-                    stats = dict(agent.get_statistics())
-                    stats['eval_score'] = score
-                    eval_stats_history.append(stats)
-                    if successful_score is not None and \
-                            evaluator.max_score >= successful_score:
-                        break
+                score = _record_evaluation(agent, evaluator, t,
+                                           int(episode_idx.sum()),
+                                           eval_stats_history)
+                if score is not None and successful_score is not None and \
+                        evaluator.max_score >= successful_score:
+                    break
             if t >= steps:
                 break
             episode_r[ends] = 0.0
@@ -154,16 +149,12 @@ def train_agent_batch_with_evaluation(agent, env, steps, eval_n_steps,
     Returns:
         (agent, eval_stats_history)
     """
-    logger = logger or logging.getLogger(__name__)
-    evaluator = _make_evaluator(
-        agent, env, eval_env, eval_n_steps, eval_n_episodes, eval_interval,
-        outdir, eval_max_episode_len, max_episode_len, step_offset,
-        save_best_so_far_agent, logger)
-    eval_stats_history = train_agent_batch(
-        agent, env, steps, outdir, checkpoint_freq=checkpoint_freq,
-        max_episode_len=max_episode_len, step_offset=step_offset,
-        eval_interval=eval_interval, evaluator=evaluator,
-        successful_score=successful_score,
-        return_window_size=return_window_size, log_interval=log_interval,
-        step_hooks=step_hooks, logger=logger)
-    return agent, eval_stats_history
+    return _train_with_evaluation(
+        train_agent_batch, agent, env, steps, eval_n_steps, eval_n_episodes,
+        eval_interval, outdir, eval_env, eval_max_episode_len,
+        max_episode_len, step_offset, save_best_so_far_agent,
+        logger or logging.getLogger(__name__),
+        dict(checkpoint_freq=checkpoint_freq, eval_interval=eval_interval,
+             successful_score=successful_score,
+             return_window_size=return_window_size,
+             log_interval=log_interval, step_hooks=step_hooks))
