@@ -322,6 +322,12 @@ void bind_routines(py::module_& m) {
         return average_pool(A(x), ints_from_py(ksize, "ksize"), ints_or_empty(stride, "stride"), ints_from_py(pad, "pad"),
                             pad_mode == "zero");
     }, arg("x"), arg("ksize"), arg("stride") = none, arg("pad") = 0, arg("pad_mode") = "ignore");
+    m.def("roi_max_bins", [](py::handle x, py::handle batch, py::handle h_ranges, py::handle w_ranges, double empty_value) {
+        auto r = roi_max_bins(A(x), A(batch), A(h_ranges), A(w_ranges), empty_value);
+        return py::make_tuple(r.first, r.second);
+    }, arg("x"), arg("batch"), arg("h_ranges"), arg("w_ranges"), arg("empty_value") = 0.0,
+       "RoI max pooling over bins given as int64 pixel ranges: (y, argmax) of x (N, C, H, W) over rows "
+       "h_ranges (R, outh, 2) by columns w_ranges (R, outw, 2) of samples batch (R,).");
     m.def("batch_norm", [](py::handle x, py::handle gamma, py::handle beta, py::handle rm, py::handle rv, double eps,
                            double decay, py::handle axis) {
         return batch_norm(A(x), A(gamma), A(beta), opt_array(rm), opt_array(rv), eps, decay, axes_from_py(axis));

@@ -126,6 +126,11 @@ def cases():
             x4, cn.ones((2, 5, 9, 9), dtype=f32), 3)),
         ('max_pool', lambda: cn.max_pool(x2, 2)),
         ('average_pool', lambda: cn.average_pool(x4, 2, pad_mode='wrap')),
+        # The width of x4 is 4.
+        ('roi_max_bins', lambda: cn.roi_max_bins(
+            x4, numpy.zeros(1, numpy.int64),
+            numpy.zeros((1, 1, 2), numpy.int64),
+            numpy.array([[[0, 5]]], numpy.int64))),
         ('batch_norm', lambda: cn.batch_norm(x4, cn.ones((4,), dtype=f32),
                                              cn.ones((3,), dtype=f32))),
         ('fixed_batch_norm', lambda: cn.fixed_batch_norm(

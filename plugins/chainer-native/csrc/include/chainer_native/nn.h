@@ -30,6 +30,15 @@ Array max_pool(const Array& x, const Ints& ksize, const Ints& stride, const Ints
 // pad_mode 'ignore': divide by the taps inside x; 'zero': by the window size.
 Array average_pool(const Array& x, const Ints& ksize, const Ints& stride, const Ints& pad, bool count_pad);
 
+// RoI max pooling over given bins: (y, argmax), y (R, C, outh, outw) the
+// maximum of x[batch[r]] (x (N, C, H, W), batch (R,) int64) over the rows
+// h_ranges[r, i] = [lo, hi) (R, outh, 2) by the columns w_ranges[r, j]
+// (R, outw, 2) (int64, inside x; hi == lo for an empty bin), empty_value for
+// empty bins; argmax (int32) the flat index h * W + w of the first maximum
+// (a NaN above every number), -1 for empty bins. Records no gradient.
+std::pair<Array, Array> roi_max_bins(const Array& x, const Array& batch, const Array& h_ranges, const Array& w_ranges,
+                                     double empty_value);
+
 // Training-mode batch normalization over `axes` (default: all but 1);
 // running statistics (if defined) are updated in place.
 Array batch_norm(const Array& x, const Array& gamma, const Array& beta, const Array& running_mean,
