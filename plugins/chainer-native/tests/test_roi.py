@@ -9,6 +9,7 @@ import chainer_core  # noqa: F401 (declares the kernels)
 from chainer_core._runtime import kernels
 
 import chainer_native as cn
+from chainer_native import _kernels
 
 i64 = numpy.int64
 
@@ -145,6 +146,20 @@ def test_no_region_and_no_bin():
     y, argmax = _native(x, numpy.zeros(2, i64), numpy.zeros((2, 0, 2), i64),
                         numpy.zeros((2, 3, 2), i64), 0.0)
     assert y.shape == argmax.shape == (2, 3, 0, 3)
+
+
+def test_is_the_kernel_of_native_arrays():
+    fn = kernels.lookup('roi_max_bins', cn.zeros((1,), dtype=numpy.float32))
+    assert fn.__wrapped__ is _kernels._roi_max_bins
+    rng = numpy.random.RandomState(5)
+    x = rng.randn(2, 3, 6, 5).astype(numpy.float32)
+    batch = cn.asarray(numpy.array([1, 0], i64))
+    h_ranges, w_ranges = _ranges(rng, 2, 2, 6), _ranges(rng, 2, 3, 5)
+    y, argmax = fn(cn.asarray(x), batch, h_ranges, w_ranges, -numpy.inf)
+    assert isinstance(y, cn.ndarray)
+    _assert_same((numpy.asarray(y), numpy.asarray(argmax)),
+                 _reference(x, numpy.array([1, 0], i64), h_ranges, w_ranges,
+                            -numpy.inf))
 
 
 def _good():

@@ -115,6 +115,12 @@ def _average_pooling(x, ksize, stride, pad, pad_value):
                            'ignore' if pad_value is None else 'zero')
 
 
+def _roi_max_bins(x, batch, h_ranges, w_ranges, empty_value):
+    # The ranges come from the host (NumPy int64): the extension reads them
+    # in place.
+    return cn.roi_max_bins(x, batch, h_ranges, w_ranges, float(empty_value))
+
+
 def _fixed_batch_normalization(x, gamma, beta, mean, var, eps):
     return (x - mean) * (gamma * cn.rsqrt(var + eps)) + beta
 
@@ -214,6 +220,7 @@ def kernels():
         'max_pooling_nd': _max_pooling,
         'average_pooling_2d': _average_pooling,
         'average_pooling_nd': _average_pooling,
+        'roi_max_bins': _roi_max_bins,
         'fixed_batch_normalization': _fixed_batch_normalization,
     }
     table.update(_UPDATE_RULES)
