@@ -7,6 +7,7 @@ is written to stay off the profile: no per-call parameter lookups, no
 device round trips beyond the one that hands actions to the environment.
 """
 import collections
+import copy
 import numbers
 
 import numpy
@@ -273,6 +274,81 @@ def init_twin_critic_agent(agent, owner, policy, q_func1, q_func2,
     agent.q2_record = collections.deque(maxlen=1000)
     agent.q_func1_loss_record = collections.deque(maxlen=100)
     agent.q_func2_loss_record = collections.deque(maxlen=100)
+
+
+class TwinCriticMixin(object):
+    """Acting, taking in outcomes and target updates of TD3 and Soft
+    Actor-Critic (set up by ``init_twin_critic_agent``).
+
+    After burn-in the agent's ``_train_actions(method, batch_obs)`` gives
+    the training actions. Burn-in actions are checked against
+    ``_burnin_bounds`` (None: unchecked); before the first of them the
+    policy runs once, greedily if ``_burnin_probe_greedy``, to learn the
+    shape of its actions.
+    """
+
+    _burnin_bounds = (-1.0, 1.0)
+    _burnin_probe_greedy = True
+
+    def _init_updates(self, owner, minibatch_size, n_times_update,
+                      replay_start_size, update_interval,
+                      target_policy=False):
+        """The replay updater, and target copies of both critics (and of
+        the policy if ``target_policy``) with their ``_syncs``."""
+        self.replay_updater = make_replay_updater(
+            owner, self.replay_buffer, self.update, minibatch_size,
+            n_times_update, replay_start_size, update_interval)
+        self.minibatch_size = self.replay_updater.batchsize
+        sources = [('target_q_func1', self.q_func1),
+                   ('target_q_func2', self.q_func2)]
+        if target_policy:
+            sources.insert(0, ('target_policy', self.policy))
+        self._syncs = []
+        for name, source in sources:
+            target = copy.deepcopy(source)
+            setattr(self, name, target)
+            self._syncs.append(TargetSync(owner, target, source))
+
+    def sync_target_network(self):
+        """Move every target network a step of ``soft_update_tau``."""
+        for sync in self._syncs:
+            sync.soft(self.soft_update_tau)
+
+    def _policy_actions(self, method, batch_obs, greedy=False):
+        shape = self._checks.observations(method, batch_obs)
+        xs = self.batch_states(batch_obs, self.xp, self.phi)
+        actions = policy_actions(self._checks.owner, method, self.policy, xs,
+                                 greedy=greedy)
+        self._checks.accept_observations(shape)
+        self._checks.learn_actions(actions)
+        return actions
+
+    def _batch_act_train(self, batch_obs):
+        method = 'batch_act_and_train'
+        # The optimizer's count survives save/load.
+        if self.burnin_action_func is not None and \
+                self.policy_optimizer.t == 0:
+            self._checks.observations(method, batch_obs)
+            if self._checks.action_shape is None:
+                self._policy_actions(method, batch_obs,
+                                     self._burnin_probe_greedy)
+            actions = [self._checks.burnin_action(self.burnin_action_func,
+                                                  self._burnin_bounds)
+                       for _ in range(len(batch_obs))]
+        else:
+            actions = self._train_actions(method, batch_obs)
+        self.batch_last_obs = list(batch_obs)
+        self.batch_last_action = list(actions)
+        return actions
+
+    def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
+                             batch_reset):
+        store_transitions(self, batch_obs, batch_reward, batch_done,
+                          batch_reset)
+
+    def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
+                            batch_reset):
+        pass
 
 
 def update_twin_critics(agent, batch, loss_scale):

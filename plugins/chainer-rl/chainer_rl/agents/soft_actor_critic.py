@@ -1,6 +1,5 @@
 """Soft Actor-Critic (SAC) with automatic temperature adjustment."""
 import collections
-import copy
 from logging import getLogger
 import math
 
@@ -42,7 +41,7 @@ class TemperatureHolder(chainer.Link):
         return F.exp(self.log_temperature)
 
 
-class SoftActorCritic(AttributeSavingMixin, BatchAgent):
+class SoftActorCritic(C.TwinCriticMixin, AttributeSavingMixin, BatchAgent):
     """Soft Actor-Critic, from "Soft Actor-Critic Algorithms and
     Applications" (Haarnoja et al., 2018), the version with twin Q-functions
     and automatic temperature adjustment.
@@ -118,10 +117,8 @@ class SoftActorCritic(AttributeSavingMixin, BatchAgent):
         self.entropy_target = None if entropy_target is None else \
             C.check_real(owner, 'entropy_target', entropy_target)
         self.act_deterministically = bool(act_deterministically)
-        self.replay_updater = C.make_replay_updater(
-            owner, replay_buffer, self.update, minibatch_size,
-            n_times_update, replay_start_size, update_interval)
-        self.minibatch_size = self.replay_updater.batchsize
+        self._init_updates(owner, minibatch_size, n_times_update,
+                           replay_start_size, update_interval)
 
         if self.entropy_target is not None:
             self.temperature_holder = TemperatureHolder(
@@ -139,13 +136,6 @@ class SoftActorCritic(AttributeSavingMixin, BatchAgent):
         else:
             self.temperature_holder = None
             self.temperature_optimizer = None
-
-        self.target_q_func1 = copy.deepcopy(q_func1)
-        self.target_q_func2 = copy.deepcopy(q_func2)
-        self._syncs = [
-            C.TargetSync(owner, self.target_q_func1, q_func1),
-            C.TargetSync(owner, self.target_q_func2, q_func2),
-        ]
 
         self.entropy_record = collections.deque(maxlen=1000)
 
@@ -165,11 +155,6 @@ class SoftActorCritic(AttributeSavingMixin, BatchAgent):
 
     # ------------------------------------------------------------------
     # updates
-
-    def sync_target_network(self):
-        """Move both target Q-functions a step of ``soft_update_tau``."""
-        for sync in self._syncs:
-            sync.soft(self.soft_update_tau)
 
     def compute_target_q(self, batch, temperature=None):
         """``r + discount * (1 - terminal) * (min(Q1', Q2')(s', a') -
@@ -233,49 +218,18 @@ class SoftActorCritic(AttributeSavingMixin, BatchAgent):
     # ------------------------------------------------------------------
     # acting
 
-    def _policy_actions(self, method, batch_obs, greedy):
-        shape = self._checks.observations(method, batch_obs)
-        xs = self.batch_states(batch_obs, self.xp, self.phi)
-        actions = C.policy_actions('SoftActorCritic', method, self.policy,
-                                   xs, greedy=greedy)
-        self._checks.accept_observations(shape)
-        self._checks.learn_actions(actions)
-        return actions
-
     def batch_select_greedy_action(self, batch_obs, deterministic=False):
         """Actions for a batch of observations: the most probable ones if
         ``deterministic``, else samples."""
         return list(self._policy_actions('batch_act', batch_obs,
                                          bool(deterministic)))
 
-    def _batch_act_train(self, batch_obs):
-        method = 'batch_act_and_train'
-        if self.burnin_action_func is not None and \
-                self.n_policy_updates == 0:
-            self._checks.observations(method, batch_obs)
-            if self._checks.action_shape is None:
-                self._policy_actions(method, batch_obs, True)
-            actions = [self._checks.burnin_action(self.burnin_action_func,
-                                                  (-1.0, 1.0))
-                       for _ in range(len(batch_obs))]
-        else:
-            actions = list(self._policy_actions(method, batch_obs, False))
-        self.batch_last_obs = list(batch_obs)
-        self.batch_last_action = list(actions)
-        return actions
+    def _train_actions(self, method, batch_obs):
+        return list(self._policy_actions(method, batch_obs, False))
 
     def _batch_act_eval(self, batch_obs):
         return list(self._policy_actions('batch_act', batch_obs,
                                          self.act_deterministically))
-
-    def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
-                             batch_reset):
-        C.store_transitions(self, batch_obs, batch_reward, batch_done,
-                            batch_reset)
-
-    def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
-                            batch_reset):
-        pass
 
     def get_statistics(self):
         """Recent means of both critics' Q and losses and of the policy's

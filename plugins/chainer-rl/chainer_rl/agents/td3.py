@@ -1,6 +1,5 @@
 """Twin Delayed Deep Deterministic policy gradient (TD3)."""
 import collections
-import copy
 from logging import getLogger
 
 import numpy
@@ -39,7 +38,7 @@ def default_target_policy_smoothing_func(batch_action):
                                    requires_grad=False), -1.0, 1.0).array
 
 
-class TD3(AttributeSavingMixin, BatchAgent):
+class TD3(C.TwinCriticMixin, AttributeSavingMixin, BatchAgent):
     """Twin Delayed DDPG, from "Addressing Function Approximation Error in
     Actor-Critic Methods" (Fujimoto et al., 2018).
 
@@ -108,23 +107,13 @@ class TD3(AttributeSavingMixin, BatchAgent):
         self.target_policy_smoothing_func = C.check_callable(
             owner, 'target_policy_smoothing_func',
             target_policy_smoothing_func)
-        self.replay_updater = C.make_replay_updater(
-            owner, replay_buffer, self.update, minibatch_size,
-            n_times_update, replay_start_size, update_interval)
-        self.minibatch_size = self.replay_updater.batchsize
-
-        self.target_policy = copy.deepcopy(policy)
-        self.target_q_func1 = copy.deepcopy(q_func1)
-        self.target_q_func2 = copy.deepcopy(q_func2)
-        self._syncs = [
-            C.TargetSync(owner, self.target_policy, policy),
-            C.TargetSync(owner, self.target_q_func1, q_func1),
-            C.TargetSync(owner, self.target_q_func2, q_func2),
-        ]
+        self._init_updates(owner, minibatch_size, n_times_update,
+                           replay_start_size, update_interval,
+                           target_policy=True)
 
         # The default smoothing clips to [-1, 1], which only makes sense
         # for actions in that range: burn-in actions are checked against it.
-        self._action_bounds = (-1.0, 1.0) if (
+        self._burnin_bounds = (-1.0, 1.0) if (
             target_policy_smoothing_func
             is default_target_policy_smoothing_func) else None
 
@@ -143,11 +132,6 @@ class TD3(AttributeSavingMixin, BatchAgent):
 
     # ------------------------------------------------------------------
     # updates
-
-    def sync_target_network(self):
-        """Move every target network a step of ``soft_update_tau``."""
-        for sync in self._syncs:
-            sync.soft(self.soft_update_tau)
 
     def compute_target_q(self, batch):
         """``r + discount * (1 - terminal) * min(Q1', Q2')(s', a')`` with
@@ -189,47 +173,19 @@ class TD3(AttributeSavingMixin, BatchAgent):
     # ------------------------------------------------------------------
     # acting
 
-    def _policy_actions(self, method, batch_obs):
-        shape = self._checks.observations(method, batch_obs)
-        xs = self.batch_states(batch_obs, self.xp, self.phi)
-        actions = C.policy_actions('TD3', method, self.policy, xs,
-                                   greedy=False)
-        self._checks.accept_observations(shape)
-        self._checks.learn_actions(actions)
-        return actions
+    # The policy's sample is TD3's action, so the shape probe samples too.
+    _burnin_probe_greedy = False
 
     def batch_select_onpolicy_action(self, batch_obs):
         """The policy's actions for a batch of observations (host)."""
         return list(self._policy_actions('batch_act', batch_obs))
 
-    def _batch_act_train(self, batch_obs):
-        method = 'batch_act_and_train'
-        if self.burnin_action_func is not None and \
-                self.policy_n_updates == 0:
-            self._checks.observations(method, batch_obs)
-            if self._checks.action_shape is None:
-                self._policy_actions(method, batch_obs)
-            actions = [self._checks.burnin_action(self.burnin_action_func,
-                                                  self._action_bounds)
-                       for _ in range(len(batch_obs))]
-        else:
-            actions = C.explore(self.explorer, self.t,
-                                self._policy_actions(method, batch_obs))
-        self.batch_last_obs = list(batch_obs)
-        self.batch_last_action = list(actions)
-        return actions
+    def _train_actions(self, method, batch_obs):
+        return C.explore(self.explorer, self.t,
+                         self._policy_actions(method, batch_obs))
 
     def _batch_act_eval(self, batch_obs):
         return list(self._policy_actions('batch_act', batch_obs))
-
-    def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
-                             batch_reset):
-        C.store_transitions(self, batch_obs, batch_reward, batch_done,
-                            batch_reset)
-
-    def _batch_observe_eval(self, batch_obs, batch_reward, batch_done,
-                            batch_reset):
-        pass
 
     def get_statistics(self):
         """Recent means of both critics' Q and losses and of the policy
