@@ -16,6 +16,7 @@ import chainer_core as chainer
 
 from chainer_rl import experiments
 from chainer_rl import misc
+from chainer_rl import q_functions
 from chainer_rl import wrappers
 
 
@@ -66,6 +67,37 @@ def make_env(env_id, seed, normalize_actions=False):
     env.reset(seed=seed)
     env.action_space.seed(seed)
     return env
+
+
+def make_twin_critics(args, env, policy, device):
+    """The Pendulum examples' two Q-functions (``--n-hidden-channels``
+    wide, two hidden layers); ``policy`` and both are moved to ``device``
+    and given Adam optimizers at ``--lr``. Returns ``(q1, q2, [policy's,
+    q1's, q2's optimizer])``."""
+    obs_size = env.observation_space.shape[0]
+    action_size = env.action_space.shape[0]
+    q1, q2 = [q_functions.FCSAQFunction(obs_size, action_size,
+                                        args.n_hidden_channels, 2)
+              for _ in range(2)]
+    optimizers = []
+    for link in (policy, q1, q2):
+        link.to_device(device)
+        optimizer = chainer.optimizers.Adam(alpha=args.lr)
+        optimizer.setup(link)
+        optimizers.append(optimizer)
+    return q1, q2, optimizers
+
+
+def uniform_actions(action_space):
+    """A ``burnin_action_func``: float32 actions drawn uniformly from the
+    Box ``action_space`` by NumPy's global generator (which ``--seed``
+    seeds)."""
+    low = action_space.low
+    high = action_space.high
+
+    def burnin_action_func():
+        return np.random.uniform(low, high).astype(np.float32)
+    return burnin_action_func
 
 
 def setup(args):
@@ -148,6 +180,37 @@ def train(args, agent, env, eval_env, every=500):
             eval_interval=args.eval_interval, outdir=args.outdir,
             eval_env=eval_env, successful_score=args.successful_score,
             step_hooks=[progress])
+    progress.flush()
+    return finish(args, timer.seconds)
+
+
+def run(args, make_env, make_agent, every=500):
+    """The single-env examples' main: ``make_env(seed)`` gives the training
+    env and an evaluation env of its own seed, ``make_agent(args, env,
+    device)`` the agent; returns what ``train`` does."""
+    device = setup(args)
+    env = make_env(args.seed)
+    # The evaluation env draws its own episodes.
+    eval_env = make_env(2 ** 31 - 1 - args.seed)
+    agent = make_agent(args, env, device)
+    return train(args, agent, env, eval_env, every=every)
+
+
+def train_batch(args, agent, env, eval_env, hooks=(), every=500):
+    """Train ``agent`` on the vector env ``env`` with periodic evaluations,
+    printing them every ``every`` steps; ``env`` is closed at the end.
+    Returns what ``finish`` does."""
+    progress = PrintEvaluations(args.outdir, every=every)
+    try:
+        with Timer() as timer:
+            experiments.train_agent_batch_with_evaluation(
+                agent=agent, env=env, steps=args.steps, eval_n_steps=None,
+                eval_n_episodes=args.eval_n_episodes,
+                eval_interval=args.eval_interval, outdir=args.outdir,
+                eval_env=eval_env, successful_score=args.successful_score,
+                step_hooks=list(hooks) + [progress])
+    finally:
+        env.close()
     progress.flush()
     return finish(args, timer.seconds)
 

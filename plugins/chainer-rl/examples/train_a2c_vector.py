@@ -25,7 +25,6 @@ import chainer_core.functions as F
 
 from chainer_rl import agents
 from chainer_rl import envs
-from chainer_rl import experiments
 from chainer_rl import links
 from chainer_rl import policies
 
@@ -97,19 +96,7 @@ def main(argv=None):
     agent = make_agent(args, env.observation_space.shape[0],
                        env.action_space.n, device)
 
-    progress = U.PrintEvaluations(args.outdir, every=1000)
-    try:
-        with U.Timer() as timer:
-            experiments.train_agent_batch_with_evaluation(
-                agent=agent, env=env, steps=args.steps, eval_n_steps=None,
-                eval_n_episodes=args.eval_n_episodes,
-                eval_interval=args.eval_interval, outdir=args.outdir,
-                eval_env=eval_env, successful_score=args.successful_score,
-                step_hooks=[progress])
-    finally:
-        env.close()
-    progress.flush()
-    return U.finish(args, timer.seconds)
+    return U.train_batch(args, agent, env, eval_env, every=1000)
 
 
 if __name__ == '__main__':

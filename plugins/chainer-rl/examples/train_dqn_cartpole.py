@@ -80,14 +80,7 @@ def make_agent(args, env, device):
 
 
 def main(argv=None):
-    args = parse_args(argv)
-    device = U.setup(args)
-    env = make_env(args.seed)
-    # The evaluation env draws its own episodes.
-    eval_env = make_env(2 ** 31 - 1 - args.seed)
-    agent = make_agent(args, env, device)
-
-    return U.train(args, agent, env, eval_env)
+    return U.run(parse_args(argv), make_env, make_agent)
 
 
 if __name__ == '__main__':

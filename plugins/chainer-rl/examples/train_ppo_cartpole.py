@@ -110,18 +110,7 @@ def main(argv=None):
             experiments.LinearInterpolationHook(args.steps, args.clip_eps,
                                                 0.0, _set_clip_eps),
         ]
-    progress = U.PrintEvaluations(args.outdir, every=512)
-    hooks.append(progress)
-    with U.Timer() as timer:
-        experiments.train_agent_batch_with_evaluation(
-            agent=agent, env=env, steps=args.steps, eval_n_steps=None,
-            eval_n_episodes=args.eval_n_episodes,
-            eval_interval=args.eval_interval, outdir=args.outdir,
-            eval_env=eval_env, successful_score=args.successful_score,
-            step_hooks=hooks)
-    progress.flush()
-    env.close()
-    return U.finish(args, timer.seconds)
+    return U.train_batch(args, agent, env, eval_env, hooks, every=512)
 
 
 if __name__ == '__main__':

@@ -25,15 +25,12 @@ Writes ``scores.txt``, the best agent (``best/``), the final one
 """
 import sys
 
-import numpy as np
-
 import chainer_core as chainer
 import chainer_core.functions as F
 import chainer_core.links as L
 
 from chainer_rl import agents
 from chainer_rl import distribution
-from chainer_rl import q_functions
 from chainer_rl import replay_buffers
 
 import example_utils as U
@@ -77,41 +74,22 @@ def make_agent(args, env, device):
     action_size = env.action_space.shape[0]
     policy = SquashedGaussianPolicy(obs_size, action_size,
                                     args.n_hidden_channels)
-    q1, q2 = [q_functions.FCSAQFunction(obs_size, action_size,
-                                        args.n_hidden_channels, 2)
-              for _ in range(2)]
-    optimizers = []
-    for link in (policy, q1, q2):
-        link.to_device(device)
-        optimizer = chainer.optimizers.Adam(alpha=args.lr)
-        optimizer.setup(link)
-        optimizers.append(optimizer)
-    low = env.action_space.low
-    high = env.action_space.high
-
-    def burnin_action_func():
-        return np.random.uniform(low, high).astype(np.float32)
-
+    q1, q2, optimizers = U.make_twin_critics(args, env, policy, device)
     return agents.SoftActorCritic(
         policy, q1, q2, optimizers[0], optimizers[1], optimizers[2],
         replay_buffers.ReplayBuffer(capacity=10 ** 6), gamma=args.gamma,
         replay_start_size=args.replay_start_size,
         minibatch_size=args.minibatch_size, update_interval=1,
         phi=U.float32, soft_update_tau=args.soft_update_tau,
-        burnin_action_func=burnin_action_func, initial_temperature=1.0,
+        burnin_action_func=U.uniform_actions(env.action_space),
+        initial_temperature=1.0,
         entropy_target=-float(action_size),
         temperature_optimizer=chainer.optimizers.Adam(alpha=args.lr),
         act_deterministically=True)
 
 
 def main(argv=None):
-    args = parse_args(argv)
-    device = U.setup(args)
-    env = make_env(args.seed)
-    eval_env = make_env(2 ** 31 - 1 - args.seed)
-    agent = make_agent(args, env, device)
-
-    return U.train(args, agent, env, eval_env, every=200)
+    return U.run(parse_args(argv), make_env, make_agent, every=200)
 
 
 if __name__ == '__main__':

@@ -22,14 +22,9 @@ Writes ``scores.txt``, the best agent (``best/``), the final one
 """
 import sys
 
-import numpy as np
-
-import chainer_core as chainer
-
 from chainer_rl import agents
 from chainer_rl import explorers
 from chainer_rl import policies
-from chainer_rl import q_functions
 from chainer_rl import replay_buffers
 
 import example_utils as U
@@ -58,19 +53,7 @@ def make_agent(args, env, device):
     policy = policies.FCDeterministicPolicy(
         obs_size, n_hidden_layers=2, n_hidden_channels=args.n_hidden_channels,
         action_size=action_size, min_action=low, max_action=high)
-    q1, q2 = [q_functions.FCSAQFunction(obs_size, action_size,
-                                        args.n_hidden_channels, 2)
-              for _ in range(2)]
-    optimizers = []
-    for link in (policy, q1, q2):
-        link.to_device(device)
-        optimizer = chainer.optimizers.Adam(alpha=args.lr)
-        optimizer.setup(link)
-        optimizers.append(optimizer)
-
-    def burnin_action_func():
-        return np.random.uniform(low, high).astype(np.float32)
-
+    q1, q2, optimizers = U.make_twin_critics(args, env, policy, device)
     return agents.TD3(
         policy, q1, q2, optimizers[0], optimizers[1], optimizers[2],
         replay_buffers.ReplayBuffer(capacity=200000), gamma=args.gamma,
@@ -79,17 +62,11 @@ def make_agent(args, env, device):
         replay_start_size=args.replay_start_size,
         minibatch_size=args.minibatch_size, update_interval=1,
         phi=U.float32, soft_update_tau=args.soft_update_tau,
-        burnin_action_func=burnin_action_func)
+        burnin_action_func=U.uniform_actions(env.action_space))
 
 
 def main(argv=None):
-    args = parse_args(argv)
-    device = U.setup(args)
-    env = make_env(args.seed)
-    eval_env = make_env(2 ** 31 - 1 - args.seed)
-    agent = make_agent(args, env, device)
-
-    return U.train(args, agent, env, eval_env, every=200)
+    return U.run(parse_args(argv), make_env, make_agent, every=200)
 
 
 if __name__ == '__main__':
