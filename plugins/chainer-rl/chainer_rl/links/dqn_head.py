@@ -7,10 +7,16 @@ from chainer_rl.links.sequence import SequentialBase
 
 
 class _Head(SequentialBase):
-    """Links applied in order, each followed by the activation."""
+    """Links applied in order, each followed by the activation; the links
+    are ``layers_of(n_input_channels, n_output_channels)``."""
 
-    def __init__(self, owner, layers, n_input_channels, n_output_channels,
+    def __init__(self, owner, layers_of, n_input_channels, n_output_channels,
                  activation):
+        n_input_channels = _arrays.check_int(owner, 'n_input_channels',
+                                             n_input_channels, 1)
+        n_output_channels = _arrays.check_int(owner, 'n_output_channels',
+                                              n_output_channels, 1)
+        layers = layers_of(n_input_channels, n_output_channels)
         _arrays.check_callable(owner, 'activation', activation)
         super().__init__(*layers)
         self.n_input_channels = n_input_channels
@@ -38,20 +44,15 @@ class NatureDQNHead(_Head):
 
     def __init__(self, n_input_channels=4, n_output_channels=512,
                  activation=F.relu, bias=0.1):
-        owner = 'NatureDQNHead'
-        n_input_channels = _arrays.check_int(owner, 'n_input_channels',
-                                             n_input_channels, 1)
-        n_output_channels = _arrays.check_int(owner, 'n_output_channels',
-                                              n_output_channels, 1)
-        layers = [
-            L.Convolution2D(n_input_channels, 32, 8, stride=4,
-                            initial_bias=bias),
-            L.Convolution2D(32, 64, 4, stride=2, initial_bias=bias),
-            L.Convolution2D(64, 64, 3, stride=1, initial_bias=bias),
-            L.Linear(3136, n_output_channels, initial_bias=bias),
-        ]
-        super().__init__(owner, layers, n_input_channels, n_output_channels,
-                         activation)
+        def layers_of(n_in, n_out):
+            return [
+                L.Convolution2D(n_in, 32, 8, stride=4, initial_bias=bias),
+                L.Convolution2D(32, 64, 4, stride=2, initial_bias=bias),
+                L.Convolution2D(64, 64, 3, stride=1, initial_bias=bias),
+                L.Linear(3136, n_out, initial_bias=bias),
+            ]
+        super().__init__('NatureDQNHead', layers_of, n_input_channels,
+                         n_output_channels, activation)
 
 
 class NIPSDQNHead(_Head):
@@ -67,16 +68,11 @@ class NIPSDQNHead(_Head):
 
     def __init__(self, n_input_channels=4, n_output_channels=256,
                  activation=F.relu, bias=0.1):
-        owner = 'NIPSDQNHead'
-        n_input_channels = _arrays.check_int(owner, 'n_input_channels',
-                                             n_input_channels, 1)
-        n_output_channels = _arrays.check_int(owner, 'n_output_channels',
-                                              n_output_channels, 1)
-        layers = [
-            L.Convolution2D(n_input_channels, 16, 8, stride=4,
-                            initial_bias=bias),
-            L.Convolution2D(16, 32, 4, stride=2, initial_bias=bias),
-            L.Linear(2592, n_output_channels, initial_bias=bias),
-        ]
-        super().__init__(owner, layers, n_input_channels, n_output_channels,
-                         activation)
+        def layers_of(n_in, n_out):
+            return [
+                L.Convolution2D(n_in, 16, 8, stride=4, initial_bias=bias),
+                L.Convolution2D(16, 32, 4, stride=2, initial_bias=bias),
+                L.Linear(2592, n_out, initial_bias=bias),
+            ]
+        super().__init__('NIPSDQNHead', layers_of, n_input_channels,
+                         n_output_channels, activation)
