@@ -70,6 +70,22 @@ def bound_by_tanh(x, low, high):
     return F.tanh(x) * half + mid
 
 
+def tanh_bounder(owner, flag, enabled, min_action, max_action):
+    """None unless ``enabled`` (a policy's ``flag`` argument); otherwise
+    ``x -> bound_by_tanh(x, min_action, max_action)``, which needs both
+    bounds."""
+    if not enabled:
+        return None
+    if min_action is None or max_action is None:
+        raise ValueError('{}: {} needs min_action and max_action, got '
+                         'min_action={!r}, max_action={!r}'.format(
+                             owner, flag, min_action, max_action))
+
+    def bound(x):
+        return bound_by_tanh(x, min_action, max_action)
+    return bound
+
+
 def lower_triangular_matrix(diag, non_diag):
     """Batched lower-triangular matrices from their diagonals and their
     strictly lower entries (row-major, the order of

@@ -47,16 +47,8 @@ class ContinuousDeterministicPolicy(chainer.Chain, Policy,
 
 
 def _bounding_filter(owner, bound_action, min_action, max_action):
-    if not bound_action:
-        return None
-    if min_action is None or max_action is None:
-        raise ValueError('{}: bound_action needs min_action and max_action, '
-                         'got min_action={!r}, max_action={!r}'.format(
-                             owner, min_action, max_action))
-
-    def action_filter(x):
-        return _functions.bound_by_tanh(x, min_action, max_action)
-    return action_filter
+    return _functions.tanh_bounder(owner, 'bound_action', bound_action,
+                                   min_action, max_action)
 
 
 def _fc_policy_sizes(policy, owner, n_input_channels, n_hidden_layers,

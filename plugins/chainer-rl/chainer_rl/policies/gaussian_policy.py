@@ -23,16 +23,8 @@ def _var_size(owner, var_type, action_size):
 
 
 def _mean_bounder(owner, bound_mean, min_action, max_action):
-    if not bound_mean:
-        return None
-    if min_action is None or max_action is None:
-        raise ValueError('{}: bound_mean needs min_action and max_action, '
-                         'got min_action={!r}, max_action={!r}'.format(
-                             owner, min_action, max_action))
-
-    def bound(x):
-        return _functions.bound_by_tanh(x, min_action, max_action)
-    return bound
+    return _functions.tanh_bounder(owner, 'bound_mean', bound_mean,
+                                   min_action, max_action)
 
 
 class GaussianPolicy(Policy):
@@ -46,6 +38,31 @@ class GaussianPolicy(Policy):
     def __call__(self, x):
         mean, var = self.compute_mean_and_var(x)
         return distribution.GaussianDistribution(mean, var)
+
+
+class _ForwardMeanAndVar(object):
+    """Ahead of the chainer_core base, whose ``forward`` would otherwise
+    win: the Gaussian of ``compute_mean_and_var``."""
+
+    def forward(self, x):
+        """GaussianDistribution of the states ``x``."""
+        mean, var = self.compute_mean_and_var(x)
+        return distribution.GaussianDistribution(mean, var)
+
+
+class _MeanAndVarLayers(_ForwardMeanAndVar):
+    """For ChainLists whose first two children are the mean layer and the
+    variance layer (ChainerRL's parameter names)."""
+
+    @property
+    def mean_layer(self):
+        """The layer giving the means."""
+        return self[0]
+
+    @property
+    def var_layer(self):
+        """The layer giving the variances."""
+        return self[1]
 
 
 def _fc_sizes(policy, owner, n_input_channels, action_size, n_hidden_layers,
@@ -67,7 +84,8 @@ def _fc_sizes(policy, owner, n_input_channels, action_size, n_hidden_layers,
     return sizes
 
 
-class FCGaussianPolicy(chainer.ChainList, GaussianPolicy):
+class FCGaussianPolicy(_MeanAndVarLayers, chainer.ChainList,
+                       GaussianPolicy):
     """Fully-connected Gaussian policy with a mean layer and a variance
     layer on shared hidden layers.
 
@@ -116,16 +134,6 @@ class FCGaussianPolicy(chainer.ChainList, GaussianPolicy):
         super().__init__(mean_layer, var_layer, *hidden)
 
     @property
-    def mean_layer(self):
-        """The layer giving the means."""
-        return self[0]
-
-    @property
-    def var_layer(self):
-        """The layer giving the variances."""
-        return self[1]
-
-    @property
     def hidden_layers(self):
         """The hidden layers, in order."""
         return list(self)[2:]
@@ -140,12 +148,6 @@ class FCGaussianPolicy(chainer.ChainList, GaussianPolicy):
             mean = self._bound(mean)
         var = F.broadcast_to(F.softplus(self.var_layer(h)), mean.shape)
         return mean, var + self.min_var
-
-    def forward(self, x):
-        """GaussianDistribution of the states ``x``."""
-        mean, var = self.compute_mean_and_var(x)
-        return distribution.GaussianDistribution(mean, var)
-
 
 
 def _mean_layers(n_input_channels, action_size, sizes, nonlinearity,
@@ -164,7 +166,8 @@ def _mean_layers(n_input_channels, action_size, sizes, nonlinearity,
     return layers
 
 
-class FCGaussianPolicyWithStateIndependentCovariance(chainer.Chain,
+class FCGaussianPolicyWithStateIndependentCovariance(_ForwardMeanAndVar,
+                                                     chainer.Chain,
                                                      GaussianPolicy):
     """Fully-connected mean with a learned variance that does not depend
     on the state: ``var = var_func(var_param)``.
@@ -209,12 +212,6 @@ class FCGaussianPolicyWithStateIndependentCovariance(chainer.Chain,
         mean = self.hidden_layers(x)
         var = F.broadcast_to(self.var_func(self.var_param), mean.shape)
         return mean, var
-
-    def forward(self, x):
-        """GaussianDistribution of the states ``x``."""
-        mean, var = self.compute_mean_and_var(x)
-        return distribution.GaussianDistribution(mean, var)
-
 
 
 class FCGaussianPolicyWithFixedCovariance(Sequence, GaussianPolicy):
@@ -274,7 +271,6 @@ class FCGaussianPolicyWithFixedCovariance(Sequence, GaussianPolicy):
         return d.mean, d.var
 
 
-
 class GaussianHeadWithStateIndependentCovariance(chainer.Chain):
     """Turns means (the output of some network) into Gaussians with a
     learned, state-independent variance ``var_func(var_param)``: the
@@ -308,8 +304,20 @@ class GaussianHeadWithStateIndependentCovariance(chainer.Chain):
         return distribution.GaussianDistribution(mean, var)
 
 
-class LinearGaussianPolicyWithDiagonalCovariance(chainer.ChainList,
-                                                 GaussianPolicy):
+class _LinearMeanAndVar(_MeanAndVarLayers, chainer.ChainList,
+                        GaussianPolicy):
+    """A linear mean layer and a linear variance layer of ``var_size``
+    outputs."""
+
+    def __init__(self, n_input_channels, action_size, var_size):
+        self.n_input_channels = n_input_channels
+        self.action_size = action_size
+        mean_layer = L.Linear(n_input_channels, action_size)
+        var_layer = L.Linear(n_input_channels, var_size)
+        super().__init__(mean_layer, var_layer)
+
+
+class LinearGaussianPolicyWithDiagonalCovariance(_LinearMeanAndVar):
     """Linear mean and, through softplus, linear variances per action
     dimension.
 
@@ -319,35 +327,14 @@ class LinearGaussianPolicyWithDiagonalCovariance(chainer.ChainList,
     """
 
     def __init__(self, n_input_channels, action_size):
-        self.n_input_channels = n_input_channels
-        self.action_size = action_size
-        mean_layer = L.Linear(n_input_channels, action_size)
-        var_layer = L.Linear(n_input_channels, action_size)
-        super().__init__(mean_layer, var_layer)
-
-    @property
-    def mean_layer(self):
-        """The layer giving the means."""
-        return self[0]
-
-    @property
-    def var_layer(self):
-        """The layer giving the variances."""
-        return self[1]
+        super().__init__(n_input_channels, action_size, action_size)
 
     def compute_mean_and_var(self, x):
         """Means and variances of the action distributions."""
         return self.mean_layer(x), F.softplus(self.var_layer(x))
 
-    def forward(self, x):
-        """GaussianDistribution of the states ``x``."""
-        mean, var = self.compute_mean_and_var(x)
-        return distribution.GaussianDistribution(mean, var)
 
-
-
-class LinearGaussianPolicyWithSphericalCovariance(chainer.ChainList,
-                                                  GaussianPolicy):
+class LinearGaussianPolicyWithSphericalCovariance(_LinearMeanAndVar):
     """Linear mean and, through softplus, one linear variance shared by
     the action dimensions.
 
@@ -357,30 +344,10 @@ class LinearGaussianPolicyWithSphericalCovariance(chainer.ChainList,
     """
 
     def __init__(self, n_input_channels, action_size):
-        self.n_input_channels = n_input_channels
-        self.action_size = action_size
-        mean_layer = L.Linear(n_input_channels, action_size)
-        var_layer = L.Linear(n_input_channels, 1)
-        super().__init__(mean_layer, var_layer)
-
-    @property
-    def mean_layer(self):
-        """The layer giving the means."""
-        return self[0]
-
-    @property
-    def var_layer(self):
-        """The layer giving the variances."""
-        return self[1]
+        super().__init__(n_input_channels, action_size, 1)
 
     def compute_mean_and_var(self, x):
         """Means and variances of the action distributions."""
         mean = self.mean_layer(x)
         var = F.broadcast_to(F.softplus(self.var_layer(x)), mean.shape)
         return mean, var
-
-    def forward(self, x):
-        """GaussianDistribution of the states ``x``."""
-        mean, var = self.compute_mean_and_var(x)
-        return distribution.GaussianDistribution(mean, var)
-
