@@ -117,6 +117,43 @@ def check_callable(owner, name, value, allow_none=False):
     return value
 
 
+def check_obs_shapes(where, batch_obs, expected, seen):
+    """The shape the observations of ``batch_obs`` that have one share
+    (None if none has one), which must be ``expected`` unless that is
+    None; a ValueError names ``where`` and says the expected shape is
+    that of the observations ``seen``."""
+    for i, obs in enumerate(batch_obs):
+        shape = getattr(obs, 'shape', None)
+        if shape is None:
+            continue
+        shape = tuple(shape)
+        if expected is None:
+            expected = shape
+        elif shape != expected:
+            raise ValueError(
+                '{}: observation {} has shape {}, expected {} (the shape '
+                'of the observations {})'.format(where, i, shape, expected,
+                                                 seen))
+    return expected
+
+
+def count_obs(where, batch_obs, expected, seen='this agent has seen'):
+    """The number of observations in ``batch_obs``, which must be a
+    non-empty sequence of observations of one shape (see
+    ``check_obs_shapes``)."""
+    try:
+        n = len(batch_obs)
+    except TypeError:
+        raise TypeError('{}: batch_obs must be a sequence with one '
+                        'observation per env, got {}'.format(
+                            where, type(batch_obs).__name__))
+    if n == 0:
+        raise ValueError('{}: batch_obs is empty; expected one '
+                         'observation per env'.format(where))
+    check_obs_shapes(where, batch_obs, expected, seen)
+    return n
+
+
 def action_indices(owner, actions, batch_size, ref):
     """Integer action indices of shape ``(batch_size,)`` on ``ref``'s
     device."""

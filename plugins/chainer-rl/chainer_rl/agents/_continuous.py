@@ -146,20 +146,8 @@ class InputChecks(object):
         if len(batch_obs) == 0:
             raise ValueError('{}: batch_obs is empty; expected one '
                              'observation per env'.format(where))
-        expected = self.obs_shape
-        for i, obs in enumerate(batch_obs):
-            shape = getattr(obs, 'shape', None)
-            if shape is None:
-                continue
-            shape = tuple(shape)
-            if expected is None:
-                expected = shape
-            elif shape != expected:
-                raise ValueError(
-                    '{}: observation {} has shape {}, expected {} (the shape '
-                    'of the observations seen before)'.format(
-                        where, i, shape, expected))
-        return expected
+        return _arrays.check_obs_shapes(where, batch_obs, self.obs_shape,
+                                        'seen before')
 
     def accept_observations(self, shape):
         if shape is not None:

@@ -272,30 +272,9 @@ class DQN(agent.AttributeSavingMixin, agent.BatchAgent):
         return self.target_model
 
     def _check_batch_obs(self, batch_obs, where):
-        owner = '{}.{}'.format(type(self).__name__, where)
-        try:
-            n = len(batch_obs)
-        except TypeError:
-            raise TypeError('{}: batch_obs must be a sequence with one '
-                            'observation per env, got {}'.format(
-                                owner, type(batch_obs).__name__))
-        if n == 0:
-            raise ValueError('{}: batch_obs is empty; expected one '
-                             'observation per env'.format(owner))
-        expected = self._obs_shape
-        for i, obs in enumerate(batch_obs):
-            shape = getattr(obs, 'shape', None)
-            if shape is None:
-                continue
-            shape = tuple(shape)
-            if expected is None:
-                expected = shape
-            elif shape != expected:
-                raise ValueError(
-                    '{}: observation {} has shape {}, expected {} (the '
-                    'shape of the observations this agent has seen)'.format(
-                        owner, i, shape, expected))
-        return n
+        return _arrays.count_obs(
+            '{}.{}'.format(type(self).__name__, where), batch_obs,
+            self._obs_shape)
 
     def _forward_obs(self, batch_obs, where, recurrent_key=None):
         """Evaluate the model on observations (no graph, test mode);

@@ -134,28 +134,9 @@ class NSQ(agent.AttributeSavingMixin, agent.AsyncAgent, agent.BatchAgent):
     # ------------------------------------------------------------------
 
     def _check_obs(self, batch_obs, where):
-        owner = '{}.{}'.format(type(self).__name__, where)
-        try:
-            n = len(batch_obs)
-        except TypeError:
-            raise TypeError('{}: batch_obs must be a sequence with one '
-                            'observation per env, got {}'.format(
-                                owner, type(batch_obs).__name__))
-        if n == 0:
-            raise ValueError('{}: batch_obs is empty'.format(owner))
-        expected = self._obs_shape
-        for i, obs in enumerate(batch_obs):
-            shape = getattr(obs, 'shape', None)
-            if shape is None:
-                continue
-            if expected is None:
-                expected = tuple(shape)
-            elif tuple(shape) != expected:
-                raise ValueError(
-                    '{}: observation {} has shape {}, expected {} (the '
-                    'shape of the observations this agent has seen)'.format(
-                        owner, i, tuple(shape), expected))
-        return n
+        return _arrays.count_obs(
+            '{}.{}'.format(type(self).__name__, where), batch_obs,
+            self._obs_shape)
 
     def _x(self, model, batch_obs):
         if self.batch_states is _default_batch_states:
