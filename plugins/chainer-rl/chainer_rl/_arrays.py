@@ -91,12 +91,19 @@ def check_int(owner, name, value, minimum=None):
     return int(value)
 
 
-def check_real(owner, name, value):
-    """``value`` as a float, refusing bools and non-numbers."""
+def check_real(owner, name, value, low=None, high=None):
+    """``value`` as a float, refusing bools and non-numbers, and values
+    outside ``[low, high]`` (either may be None)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError('{}: {} must be a real number, got {!r}'.format(
             owner, name, value))
-    return float(value)
+    value = float(value)
+    if (low is not None and value < low) or (high is not None
+                                             and value > high):
+        raise ValueError('{}: {} must be in [{}, {}], got {}'.format(
+            owner, name, '-inf' if low is None else low,
+            'inf' if high is None else high, value))
+    return value
 
 
 def check_choice(owner, name, value, choices):

@@ -27,15 +27,7 @@ def check_int(owner, name, value, minimum):
     return _arrays.check_int(owner, name, value, minimum)
 
 
-def check_real(owner, name, value, low=None, high=None):
-    """``value`` as a float within ``[low, high]`` (either may be None)."""
-    value = _arrays.check_real(owner, name, value)
-    if (low is not None and value < low) or (high is not None
-                                             and value > high):
-        raise ValueError('{}: {} must be in [{}, {}], got {}'.format(
-            owner, name, '-inf' if low is None else low,
-            'inf' if high is None else high, value))
-    return value
+check_real = _arrays.check_real
 
 
 def check_callable(owner, name, value):

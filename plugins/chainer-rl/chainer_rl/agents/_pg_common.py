@@ -51,14 +51,7 @@ def check_positive_int(owner, name, value, minimum=1):
     return _arrays.check_int(owner, name, value, minimum=minimum)
 
 
-def check_float(owner, name, value, low=None, high=None):
-    value = _arrays.check_real(owner, name, value)
-    if (low is not None and value < low) or (high is not None
-                                             and value > high):
-        raise ValueError('{}: {} must be in [{}, {}], got {}'.format(
-            owner, name, '-inf' if low is None else low,
-            'inf' if high is None else high, value))
-    return value
+check_float = _arrays.check_real
 
 
 def mean_or_nan(values):
