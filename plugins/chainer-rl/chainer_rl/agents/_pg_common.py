@@ -47,6 +47,18 @@ def place_link(owner, link, gpu, name='model'):
     return link.device
 
 
+def check_model_and_optimizer(owner, model, optimizer):
+    """An on-policy agent's ``model`` must be a Link and ``optimizer`` set
+    up before the agent is made."""
+    if not isinstance(model, chainer.Link):
+        raise TypeError('{}: model must be a chainer_core Link, got {}'
+                        .format(owner, type(model).__name__))
+    if optimizer is None or getattr(optimizer, 'target', None) is None:
+        raise ValueError('{}: optimizer must be set up with the model '
+                         '(optimizer.setup(model)) before creating the '
+                         'agent'.format(owner))
+
+
 def check_positive_int(owner, name, value, minimum=1):
     return _arrays.check_int(owner, name, value, minimum=minimum)
 
@@ -219,6 +231,13 @@ class Batcher(object):
                                  self.owner, method, obs_shape(batch_obs[0]),
                                  e)) from e
         self.remember(batch_obs)
+
+    def pi_and_v(self, method, model, batch_obs, phi):
+        """``(distribution, values)`` of the actor-critic ``model`` on
+        ``batch_obs``."""
+        x = self.batch_states(batch_obs, self.xp_arg, phi)
+        with self.first_call(method, batch_obs):
+            return check_pair(self.owner, call_pi_and_v(model, x))
 
 
 class BatcherFollowsLink(object):

@@ -67,13 +67,7 @@ class A2C(C.BatcherFollowsLink, agent.AttributeSavingMixin,
                  average_value_decay=0.999,
                  batch_states=_default_batch_states):
         owner = 'A2C'
-        if not isinstance(model, chainer.Link):
-            raise TypeError('A2C: model must be a chainer_core Link, got {}'
-                            .format(type(model).__name__))
-        if optimizer is None or getattr(optimizer, 'target', None) is None:
-            raise ValueError('A2C: optimizer must be set up with the model '
-                             '(optimizer.setup(model)) before creating the '
-                             'agent')
+        C.check_model_and_optimizer(owner, model, optimizer)
         self.model = model
         self.optimizer = optimizer
         self.gpu = gpu
@@ -108,12 +102,8 @@ class A2C(C.BatcherFollowsLink, agent.AttributeSavingMixin,
         self._rollout = C.Rollout()
 
     def _forward(self, method, batch_obs):
-        x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
-                                       self.phi)
-        with self._batcher.first_call(method, batch_obs):
-            distrib, value = C.check_pair(
-                'A2C', C.call_pi_and_v(self.model, x))
-        return distrib, value
+        return self._batcher.pi_and_v(method, self.model, batch_obs,
+                                      self.phi)
 
     def _batch_act_train(self, batch_obs):
         method = 'batch_act_and_train'

@@ -84,13 +84,7 @@ class A3C(C.BatcherFollowsLink, agent.AttributeSavingMixin, agent.AsyncAgent,
                  average_entropy_decay=0.999, average_value_decay=0.999,
                  batch_states=_default_batch_states):
         owner = 'A3C'
-        if not isinstance(model, chainer.Link):
-            raise TypeError('A3C: model must be a chainer_core Link, got {}'
-                            .format(type(model).__name__))
-        if optimizer is None or getattr(optimizer, 'target', None) is None:
-            raise ValueError('A3C: optimizer must be set up with the model '
-                             '(optimizer.setup(model)) before creating the '
-                             'agent')
+        C.check_model_and_optimizer(owner, model, optimizer)
         self.shared_model = model
         self.model = copy.deepcopy(model)
         self.optimizer = optimizer
@@ -149,10 +143,7 @@ class A3C(C.BatcherFollowsLink, agent.AttributeSavingMixin, agent.AsyncAgent,
         self._synced = True
 
     def _forward(self, model, method, batch_obs):
-        x = self._batcher.batch_states(batch_obs, self._batcher.xp_arg,
-                                       self.phi)
-        with self._batcher.first_call(method, batch_obs):
-            return C.check_pair('A3C', C.call_pi_and_v(model, x))
+        return self._batcher.pi_and_v(method, model, batch_obs, self.phi)
 
     # ------------------------------------------------------------------
     # primitives

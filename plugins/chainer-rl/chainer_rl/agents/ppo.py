@@ -1,6 +1,5 @@
 """Proximal Policy Optimization."""
 
-import chainer_core as chainer
 import chainer_core.functions as F
 
 from chainer_rl import agent
@@ -73,13 +72,7 @@ class PPO(C.BatcherFollowsLink, C.RecurrentRolloutMixin,
                  entropy_stats_window=1000, value_loss_stats_window=100,
                  policy_loss_stats_window=100):
         owner = 'PPO'
-        if not isinstance(model, chainer.Link):
-            raise TypeError('PPO: model must be a chainer_core Link, got {}'
-                            .format(type(model).__name__))
-        if optimizer is None or getattr(optimizer, 'target', None) is None:
-            raise ValueError('PPO: optimizer must be set up with the model '
-                             '(optimizer.setup(model)) before creating the '
-                             'agent')
+        C.check_model_and_optimizer(owner, model, optimizer)
         self.model = model
         self.optimizer = optimizer
         self.gpu = gpu

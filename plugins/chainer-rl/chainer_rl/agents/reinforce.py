@@ -4,7 +4,6 @@ import warnings
 
 import numpy
 
-import chainer_core as chainer
 import chainer_core.functions as F
 
 from chainer_rl import agent
@@ -77,13 +76,7 @@ class REINFORCE(C.BatcherFollowsLink, agent.AttributeSavingMixin,
                  batch_states=_default_batch_states, logger=None,
                  baseline=None, gpu=None):
         owner = 'REINFORCE'
-        if not isinstance(model, chainer.Link):
-            raise TypeError('REINFORCE: model must be a chainer_core Link, '
-                            'got {}'.format(type(model).__name__))
-        if optimizer is None or getattr(optimizer, 'target', None) is None:
-            raise ValueError('REINFORCE: optimizer must be set up with the '
-                             'model (optimizer.setup(model)) before creating '
-                             'the agent')
+        C.check_model_and_optimizer(owner, model, optimizer)
         self.model = model
         self.optimizer = optimizer
         device = C.place_link(owner, model, gpu)
