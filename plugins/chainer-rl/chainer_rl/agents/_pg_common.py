@@ -321,6 +321,13 @@ def check_pair(owner, out):
     return out
 
 
+def check_pending(owner, method, pending):
+    """An outcome can only be observed after the actions that led to it."""
+    if not pending:
+        raise RuntimeError('{}.{}: there are no actions to observe; call '
+                           'batch_act_and_train first'.format(owner, method))
+
+
 def check_batch_size(owner, method, argname, got, expected):
     if got != expected:
         raise ValueError('{}.{}: {} has {} entries, expected {} (one per env '
@@ -358,9 +365,7 @@ def record_outcome(owner, method, rollout, batcher, batch_obs, batch_reward,
     ``batch_obs`` and returns its values. Returns ``(dones, resets,
     update_now)``.
     """
-    if not rollout.pending:
-        raise RuntimeError('{}.{}: there are no actions to observe; call '
-                           'batch_act_and_train first'.format(owner, method))
+    check_pending(owner, method, rollout.pending)
     n = rollout.n_envs
     check_batch_size(owner, method, 'batch_obs', len(batch_obs), n)
     batcher.check(method, batch_obs)

@@ -214,9 +214,7 @@ class A3C(C.BatcherFollowsLink, agent.AttributeSavingMixin, agent.AsyncAgent,
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
         method = 'batch_observe_and_train'
-        if not self._pending:
-            raise RuntimeError('A3C.{}: there are no actions to observe; call '
-                               'batch_act_and_train first'.format(method))
+        C.check_pending('A3C', method, self._pending)
         n = self._n_envs
         C.check_batch_size('A3C', method, 'batch_obs', len(batch_obs), n)
         self._batcher.check(method, batch_obs)

@@ -188,10 +188,7 @@ class REINFORCE(C.BatcherFollowsLink, agent.AttributeSavingMixin,
     def _batch_observe_train(self, batch_obs, batch_reward, batch_done,
                              batch_reset):
         method = 'batch_observe_and_train'
-        if not self._pending:
-            raise RuntimeError('REINFORCE.{}: there are no actions to '
-                               'observe; call batch_act_and_train first'
-                               .format(method))
+        C.check_pending('REINFORCE', method, self._pending)
         n = len(self._episodes)
         C.check_batch_size('REINFORCE', method, 'batch_obs', len(batch_obs),
                            n)
