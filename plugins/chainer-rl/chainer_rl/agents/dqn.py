@@ -565,6 +565,9 @@ class DQN(agent.AttributeSavingMixin, agent.BatchAgent):
                     self.batch_last_action[i] = None
                     self.replay_buffer.stop_current_episode(env_id=i)
             self.replay_updater.update_if_necessary(self.t)
+        self._reset_ended_train_states(batch_done, batch_reset)
+
+    def _reset_ended_train_states(self, batch_done, batch_reset):
         if self.recurrent:
             self.train_prev_recurrent_states = None
             self.train_recurrent_states = self._recurrence.mask(

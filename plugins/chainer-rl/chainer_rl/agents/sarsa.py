@@ -86,8 +86,4 @@ class SARSA(dqn.DQN):
                 else:
                     self._pending.append((i, transition))
             self.replay_updater.update_if_necessary(self.t)
-        if self.recurrent:
-            self.train_prev_recurrent_states = None
-            self.train_recurrent_states = self._recurrence.mask(
-                self.model, self.train_recurrent_states,
-                self._ended(batch_done, batch_reset))
+        self._reset_ended_train_states(batch_done, batch_reset)
