@@ -27,6 +27,13 @@ class _EpsilonGreedyBase(explorer.Explorer):
             random_action_func, 'random_action_func', type(self).__name__)
         self.logger = logger
 
+    def _set_epsilon_range(self, where, start_epsilon, end_epsilon):
+        """Check and keep the bounds of a decaying epsilon."""
+        self.start_epsilon = check_probability(start_epsilon,
+                                               'start_epsilon', where)
+        self.end_epsilon = check_probability(end_epsilon, 'end_epsilon',
+                                             where)
+
     def compute_epsilon(self, t):
         raise NotImplementedError
 
@@ -81,10 +88,7 @@ class LinearDecayEpsilonGreedy(_EpsilonGreedyBase):
     def __init__(self, start_epsilon, end_epsilon, decay_steps,
                  random_action_func, logger=getLogger(__name__)):
         where = 'LinearDecayEpsilonGreedy'
-        self.start_epsilon = check_probability(start_epsilon,
-                                               'start_epsilon', where)
-        self.end_epsilon = check_probability(end_epsilon, 'end_epsilon',
-                                             where)
+        self._set_epsilon_range(where, start_epsilon, end_epsilon)
         if isinstance(decay_steps, bool) or not isinstance(
                 decay_steps, (int, numpy.integer)) or decay_steps < 0:
             raise ValueError('{}: decay_steps must be a non-negative int, got'
@@ -119,10 +123,7 @@ class ExponentialDecayEpsilonGreedy(_EpsilonGreedyBase):
     def __init__(self, start_epsilon, end_epsilon, decay,
                  random_action_func, logger=getLogger(__name__)):
         where = 'ExponentialDecayEpsilonGreedy'
-        self.start_epsilon = check_probability(start_epsilon,
-                                               'start_epsilon', where)
-        self.end_epsilon = check_probability(end_epsilon, 'end_epsilon',
-                                             where)
+        self._set_epsilon_range(where, start_epsilon, end_epsilon)
         decay = check_probability(decay, 'decay', where)
         if decay == 0:
             raise ValueError('{}: decay must be in (0, 1], got 0'
