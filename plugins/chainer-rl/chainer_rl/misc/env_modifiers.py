@@ -14,6 +14,12 @@ def _check_env(env, where):
                         .format(where, type(env).__name__))
 
 
+def _check_filter(where, name, func):
+    if not callable(func):
+        raise TypeError('{}: {} must be callable, got {}'.format(
+            where, name, type(func).__name__))
+
+
 def make_rendered(env, *render_args, **render_kwargs):
     """Render after every step (gymnasium envs render in the mode they were
     made with, so arguments are passed only if given)."""
@@ -65,10 +71,7 @@ def make_timestep_limited(env, timestep_limit):
 def make_action_filtered(env, action_filter):
     """Pass every action through ``action_filter`` before the env sees it."""
     _check_env(env, 'make_action_filtered')
-    if not callable(action_filter):
-        raise TypeError('make_action_filtered: action_filter must be '
-                        'callable, got {}'.format(
-                            type(action_filter).__name__))
+    _check_filter('make_action_filtered', 'action_filter', action_filter)
     base_step = env.step
 
     def step(action):
@@ -80,10 +83,7 @@ def make_action_filtered(env, action_filter):
 def make_reward_filtered(env, reward_filter):
     """Replace every reward ``r`` by ``reward_filter(r)``."""
     _check_env(env, 'make_reward_filtered')
-    if not callable(reward_filter):
-        raise TypeError('make_reward_filtered: reward_filter must be '
-                        'callable, got {}'.format(
-                            type(reward_filter).__name__))
+    _check_filter('make_reward_filtered', 'reward_filter', reward_filter)
     base_step = env.step
 
     def step(action):
