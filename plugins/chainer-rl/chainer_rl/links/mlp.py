@@ -18,6 +18,22 @@ def hidden_sizes_list(owner, hidden_sizes):
             for i, s in enumerate(sizes)]
 
 
+def keep_mlp_args(link, owner, in_size, out_size, hidden_sizes,
+                  nonlinearity, lazy_in_size=False):
+    """Check the perceptrons' shared arguments and keep them as ChainerRL's
+    attributes of ``link``; ``in_size`` may be None if
+    ``lazy_in_size``."""
+    if in_size is not None or not lazy_in_size:
+        in_size = _arrays.check_int(owner, 'in_size', in_size, 1)
+    out_size = _arrays.check_int(owner, 'out_size', out_size, 1)
+    hidden_sizes = hidden_sizes_list(owner, hidden_sizes)
+    _arrays.check_callable(owner, 'nonlinearity', nonlinearity)
+    link.in_size = in_size
+    link.out_size = out_size
+    link.hidden_sizes = hidden_sizes
+    link.nonlinearity = nonlinearity
+
+
 class MLP(chainer.Chain):
     """Fully-connected layers with a nonlinearity between them (none after
     the last).
@@ -38,26 +54,18 @@ class MLP(chainer.Chain):
 
     def __init__(self, in_size, out_size, hidden_sizes,
                  nonlinearity=F.relu, last_wscale=1):
-        owner = 'MLP'
-        if in_size is not None:
-            in_size = _arrays.check_int(owner, 'in_size', in_size, 1)
-        out_size = _arrays.check_int(owner, 'out_size', out_size, 1)
-        hidden_sizes = hidden_sizes_list(owner, hidden_sizes)
-        _arrays.check_callable(owner, 'nonlinearity', nonlinearity)
-        self.in_size = in_size
-        self.out_size = out_size
-        self.hidden_sizes = hidden_sizes
-        self.nonlinearity = nonlinearity
+        keep_mlp_args(self, 'MLP', in_size, out_size, hidden_sizes,
+                      nonlinearity, lazy_in_size=True)
         super().__init__()
-        sizes = [in_size] + hidden_sizes
+        sizes = [self.in_size] + self.hidden_sizes
         with self.init_scope():
-            if hidden_sizes:
+            if self.hidden_sizes:
                 # A Sequential (not a plain ChainList) so that
                 # to_factorized_noisy can swap its layers.
                 self.hidden_layers = chainer.Sequential(*[
                     L.Linear(n_in, n_out)
                     for n_in, n_out in zip(sizes, sizes[1:])])
-            self.output = L.Linear(sizes[-1], out_size,
+            self.output = L.Linear(sizes[-1], self.out_size,
                                    initialW=LeCunNormal(last_wscale))
 
     def forward(self, x):

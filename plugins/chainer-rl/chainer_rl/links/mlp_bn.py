@@ -4,8 +4,7 @@ import chainer_core.functions as F
 import chainer_core.links as L
 from chainer_core.initializers import LeCunNormal
 
-from chainer_rl import _arrays
-from chainer_rl.links.mlp import hidden_sizes_list
+from chainer_rl.links.mlp import keep_mlp_args
 
 
 class LinearBN(chainer.Chain):
@@ -54,30 +53,23 @@ class MLPBN(chainer.Chain):
     def __init__(self, in_size, out_size, hidden_sizes, normalize_input=True,
                  normalize_output=False, nonlinearity=F.relu,
                  last_wscale=1):
-        owner = 'MLPBN'
-        in_size = _arrays.check_int(owner, 'in_size', in_size, 1)
-        out_size = _arrays.check_int(owner, 'out_size', out_size, 1)
-        hidden_sizes = hidden_sizes_list(owner, hidden_sizes)
-        _arrays.check_callable(owner, 'nonlinearity', nonlinearity)
-        self.in_size = in_size
-        self.out_size = out_size
-        self.hidden_sizes = hidden_sizes
+        keep_mlp_args(self, 'MLPBN', in_size, out_size, hidden_sizes,
+                      nonlinearity)
         self.normalize_input = bool(normalize_input)
         self.normalize_output = bool(normalize_output)
-        self.nonlinearity = nonlinearity
         super().__init__()
-        sizes = [in_size] + hidden_sizes
+        sizes = [self.in_size] + self.hidden_sizes
         with self.init_scope():
             if self.normalize_input:
-                self.input_bn = _unit_variance_bn(in_size)
-            if hidden_sizes:
+                self.input_bn = _unit_variance_bn(self.in_size)
+            if self.hidden_sizes:
                 self.hidden_layers = chainer.Sequential(*[
                     LinearBN(n_in, n_out)
                     for n_in, n_out in zip(sizes, sizes[1:])])
-            self.output = L.Linear(sizes[-1], out_size,
+            self.output = L.Linear(sizes[-1], self.out_size,
                                    initialW=LeCunNormal(last_wscale))
             if self.normalize_output:
-                self.output_bn = _unit_variance_bn(out_size)
+                self.output_bn = _unit_variance_bn(self.out_size)
 
     def forward(self, x):
         """Output of shape ``(batch_size, out_size)``."""
