@@ -12,10 +12,7 @@ from chainer_core import gradient_check
 
 from chainer_rl import distribution
 
-
-def host(x):
-    array = x.array if isinstance(x, chainer.Variable) else x
-    return numpy.asarray(chainer.get_device('@numpy').send(array))
+from array_testing import host
 
 
 LOGITS = numpy.array([[1.0, 2.0, -1.0, 0.5],

@@ -13,15 +13,8 @@ from chainer_rl import distribution
 from chainer_rl import links
 from chainer_rl import policies
 
-
-def host(x):
-    array = x.array if isinstance(x, chainer.Variable) else x
-    return numpy.asarray(chainer.get_device('@numpy').send(array))
-
-
-def linear_np(link, x):
-    y = x @ host(link.W).T
-    return y if link.b is None else y + host(link.b)
+from array_testing import host
+from array_testing import linear_np
 
 
 def relu(x):

@@ -16,15 +16,8 @@ from chainer_rl import links
 from chainer_rl import q_functions
 from chainer_rl._functions import lower_triangular_matrix
 
-
-def host(x):
-    array = x.array if isinstance(x, chainer.Variable) else x
-    return numpy.asarray(chainer.get_device('@numpy').send(array))
-
-
-def linear_np(link, x):
-    y = x @ host(link.W).T
-    return y if link.b is None else y + host(link.b)
+from array_testing import host
+from array_testing import linear_np
 
 
 def mlp_np(mlp, x, act=lambda h: numpy.maximum(h, 0)):

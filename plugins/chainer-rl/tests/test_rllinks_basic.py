@@ -10,15 +10,8 @@ from chainer_core import gradient_check
 
 from chainer_rl import links
 
-
-def host(x):
-    array = x.array if isinstance(x, chainer.Variable) else x
-    return numpy.asarray(chainer.get_device('@numpy').send(array))
-
-
-def linear_np(link, x):
-    y = x @ host(link.W).T
-    return y if link.b is None else y + host(link.b)
+from array_testing import host
+from array_testing import linear_np
 
 
 def relu_np(x):

@@ -12,10 +12,7 @@ import chainer_core.links as L
 
 from chainer_rl import links
 
-
-def host(x):
-    array = x.array if isinstance(x, chainer.Variable) else x
-    return numpy.asarray(chainer.get_device('@numpy').send(array))
+from array_testing import host
 
 
 def signed_sqrt(x):

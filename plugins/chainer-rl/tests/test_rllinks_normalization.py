@@ -10,10 +10,7 @@ from chainer_core import serializers
 
 from chainer_rl import links
 
-
-def host(x):
-    array = x.array if isinstance(x, chainer.Variable) else x
-    return numpy.asarray(chainer.get_device('@numpy').send(array))
+from array_testing import host
 
 
 def test_statistics_match_all_data(device):

@@ -11,10 +11,7 @@ from chainer_core import gradient_check
 from chainer_rl import v_function
 from chainer_rl import v_functions
 
-
-def host(x):
-    array = x.array if isinstance(x, chainer.Variable) else x
-    return numpy.asarray(chainer.get_device('@numpy').send(array))
+from array_testing import host
 
 
 def linear_np(link, x):
