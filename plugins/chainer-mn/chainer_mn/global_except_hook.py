@@ -25,6 +25,8 @@ before creating the communicator, or :func:`remove_hook`.
 """
 import atexit
 import sys
+import time
+import traceback
 
 from chainer_mn import _mpi
 
@@ -37,6 +39,12 @@ _state = {
 }
 
 
+# How long an aborting process waits after flushing its output: the
+# launcher ends the job as soon as MPI_Abort reaches it, and output still
+# in the pipe to it may be dropped rather than forwarded.
+_FORWARD_GRACE_S = 0.2
+
+
 def _abort(status):
     MPI = _mpi.get_mpi()
     for stream in (sys.stdout, sys.stderr):
@@ -44,6 +52,7 @@ def _abort(status):
             stream.flush()
         except Exception:
             pass
+    time.sleep(_FORWARD_GRACE_S)
     MPI.COMM_WORLD.Abort(status)
 
 
@@ -51,11 +60,18 @@ def _excepthook(exc_type, exc_value, tb):
     MPI = _mpi.get_mpi()
     try:
         world = MPI.COMM_WORLD
-        sys.stderr.write(
-            'chainer_mn: unhandled {} on rank {} of {}; aborting the MPI '
-            'job\n'.format(exc_type.__name__, world.Get_rank(),
-                           world.Get_size()))
-        (_state['excepthook'] or sys.__excepthook__)(exc_type, exc_value, tb)
+        header = ('chainer_mn: unhandled {} on rank {} of {}; aborting the '
+                  'MPI job\n'.format(exc_type.__name__, world.Get_rank(),
+                                     world.Get_size()))
+        previous = _state['excepthook']
+        if previous is None or previous is sys.__excepthook__:
+            # One write: the launcher forwards while the job is torn down,
+            # and a traceback printed line by line could be cut midway.
+            sys.stderr.write(header + ''.join(traceback.format_exception(
+                exc_type, exc_value, tb)))
+        else:
+            sys.stderr.write(header)
+            previous(exc_type, exc_value, tb)
     finally:
         _abort(1)
 
