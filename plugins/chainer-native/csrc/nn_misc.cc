@@ -382,6 +382,39 @@ Array fixed_batch_norm(const Array& x, const Array& gamma, const Array& beta, co
     Array mu = param_view(mean_, x, ax, "fixed_batch_norm", "mean");
     Array v = param_view(var_, x, ax, "fixed_batch_norm", "var");
     Array scale = multiply(g, unary(UnaryOp::Rsqrt, add_scalar(v, eps)));
+    bool channel_axes = x.ndim() >= 2 && ax.size() == static_cast<size_t>(x.ndim() - 1) && ax[0] == 0;
+    for (size_t i = 1; channel_axes && i < ax.size(); ++i) channel_axes = ax[i] == static_cast<int64_t>(i + 1);
+    // Inference on (N, C, ...) data (every BatchNormalization of a CNN in
+    // test mode) in one pass instead of three over x: the same operations in
+    // the same order per element, so the same results.
+    if (channel_axes && x.is_contiguous() && (x.dtype() == Dtype::Float32 || x.dtype() == Dtype::Float64) &&
+        !needs_graph({&x, &gamma, &beta, &mean_, &var_})) {
+        int64_t n = x.shape()[0], c = x.shape()[1];
+        int64_t plane = n * c ? x.size() / (n * c) : 0;
+        Array mu_c = contiguous(reshape(mean_.as_data(), {c}));
+        Array scale_c = contiguous(reshape(scale.as_data(), {c}));
+        Array b_c = contiguous(reshape(beta.as_data(), {c}));
+        Array y = Array::empty(x.shape(), x.dtype());
+        dispatch_float(x.dtype(), "fixed_batch_norm", [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            if constexpr (!std::is_same<T, Half>::value) {
+                const T* xp = x.ptr<T>();
+                T* yp = y.ptr<T>();
+                const T* mp = mu_c.ptr<T>();
+                const T* sp = scale_c.ptr<T>();
+                const T* bp = b_c.ptr<T>();
+                parallel_for(n * c, std::max<int64_t>(1, 32768 / std::max<int64_t>(plane, 1)), [&](int64_t lo, int64_t hi) {
+                    for (int64_t p = lo; p < hi; ++p) {
+                        const T m = mp[p % c], sc = sp[p % c], bb = bp[p % c];
+                        const T* xr = xp + p * plane;
+                        T* yr = yp + p * plane;
+                        for (int64_t i = 0; i < plane; ++i) yr[i] = (xr[i] - m) * sc + bb;
+                    }
+                });
+            }
+        });
+        return y;
+    }
     return add(multiply(subtract(x, mu), scale), b);
 }
 

@@ -255,6 +255,33 @@ def test_fixed_batch_norm():
                                   g * (x - m) / numpy.sqrt(v + 1e-3) + b)
 
 
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('shape,axis', [
+    ((3, 5, 4, 6), None), ((2, 5), None), ((3, 5, 4, 6), (0, 2, 3)),
+    ((3, 5, 4, 6), (0, 1, 2)), ((0, 5, 2), None)])
+def test_fixed_batch_norm_single_pass_equals_the_composite(dtype, shape,
+                                                           axis):
+    # (N, C, ...) inference runs in one pass over x: it must give exactly
+    # what (x - mean) * scale + beta as three routines gives.
+    x = rng.uniform(-3, 3, shape).astype(dtype)
+    x.flat[:1] = numpy.nan
+    axes = axis if axis is not None else (0,) + tuple(range(2, len(shape)))
+    pshape = tuple(n for i, n in enumerate(shape) if i not in axes)
+    keep = tuple(1 if i in axes else n for i, n in enumerate(shape))
+    g, b, m = (rng.uniform(-1.5, 1.5, pshape).astype(dtype)
+               for _ in range(3))
+    v = rng.uniform(0.5, 1.5, pshape).astype(dtype)
+    args = [cn.asarray(a) for a in (x, g, b, m, v)]
+    for xa in (args[0], cn.asarray(numpy.asfortranarray(x))):
+        y = cn.fixed_batch_norm(xa, *args[1:], eps=2e-5, axis=axis)
+        scale = cn.multiply(args[1], cn.rsqrt(cn.add(args[4], 2e-5)))
+        composite = cn.add(cn.multiply(
+            cn.subtract(args[0], args[3].reshape(keep)),
+            scale.reshape(keep)), args[2].reshape(keep))
+        numpy.testing.assert_array_equal(numpy.asarray(y),
+                                         numpy.asarray(composite))
+
+
 def test_dropout():
     x = numpy.ones((200, 100))
     y, mask = cn.dropout(cn.asarray(x), 0.25, return_mask=True)
