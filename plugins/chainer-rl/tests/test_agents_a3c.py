@@ -46,9 +46,14 @@ def test_two_processes_learn_abc(tmp_path):
 @pytest.mark.slow
 def test_two_processes_learn_partially_observable_abc(tmp_path):
     set_random_seed(0)
-    agent = _a3c(A3CSeparateModel(T.RecurrentPolicy(), T.VFunction()))
+    # Two processes make the run nondeterministic. A policy that commits
+    # early to one of the two observation modes rarely recovers; the smaller
+    # step and the larger entropy bonus keep it exploring (50 of 50 runs of
+    # 12000 steps learned both modes, 8000 steps at lr 1e-2 about 2 in 3).
+    agent = _a3c(A3CSeparateModel(T.RecurrentPolicy(), T.VFunction()),
+                 lr=3e-3, beta=0.1)
     assert agent.recurrent
-    _train_async(agent, tmp_path, 8000, partially_observable=True)
+    _train_async(agent, tmp_path, 12000, partially_observable=True)
     assert T.greedy_returns(agent, partially_observable=True) == [1.0] * 10
 
 
