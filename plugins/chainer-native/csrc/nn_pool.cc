@@ -1,5 +1,6 @@
 // N-d max and average pooling with their gradients (and the gradients'
 // gradients, which are again pooling-shaped gathers and spreads).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -116,6 +117,91 @@ Shape out_shape(const Shape& xs, const PoolGeom& g) {
 template <typename C>
 inline bool beats(C v, C best) {
     return best == best && !(v <= best);
+}
+
+// One step of a window scan over a row of candidates: where `v` beats the
+// best so far, it and its tap `t` replace them. Branch-free, so the loops
+// over a row vectorize.
+template <typename C>
+inline void scan_step(C v, int32_t t, C& best, int32_t& tap) {
+    bool b = beats(v, best);
+    best = b ? v : best;
+    tap = b ? t : tap;
+}
+
+// The best tap of each window's row, for every input row and output
+// column, of one plane: vals/taps (H, OW). Columns whose windows leave the
+// row take the general path; the others read x at a fixed stride, given as
+// a template argument for the common strides so that it vectorizes.
+template <int64_t kStride, typename T, typename C>
+void max_pool_rows(const PoolGeom& g, const T* x, C* vals, int32_t* taps) {
+    const int64_t W = g.in[1], OW = g.out[1], KW = g.k[1], PW = g.p[1];
+    const int64_t SW = kStride > 0 ? kStride : g.s[1];
+    const C ninf = -std::numeric_limits<C>::infinity();
+    // Output columns [lo, hi) have every tap of their window inside the row.
+    const int64_t lo = std::min(OW, (PW + SW - 1) / SW);
+    const int64_t hi = std::max(lo, W + PW - KW >= 0 ? std::min(OW, (W + PW - KW) / SW + 1) : int64_t(0));
+    for (int64_t iy = 0; iy < g.in[0]; ++iy) {
+        const T* xr = x + iy * W;
+        C* vr = vals + iy * OW;
+        int32_t* tr = taps + iy * OW;
+        auto edge = [&](int64_t ox) {
+            C bv = ninf;
+            int32_t bt = 0;
+            for (int64_t kx = 0; kx < KW; ++kx) {
+                int64_t ix = ox * SW - PW + kx;
+                C v = (ix >= 0 && ix < W) ? static_cast<C>(xr[ix]) : ninf;
+                if (kx == 0) bv = v;
+                else scan_step(v, static_cast<int32_t>(kx), bv, bt);
+            }
+            vr[ox] = bv;
+            tr[ox] = bt;
+        };
+        for (int64_t ox = 0; ox < lo; ++ox) edge(ox);
+        for (int64_t ox = lo; ox < hi; ++ox) {
+            vr[ox] = static_cast<C>(xr[ox * SW - PW]);
+            tr[ox] = 0;
+        }
+        for (int64_t kx = 1; kx < KW; ++kx) {
+            const int64_t shift = kx - PW;
+            for (int64_t ox = lo; ox < hi; ++ox)
+                scan_step(static_cast<C>(xr[ox * SW + shift]), static_cast<int32_t>(kx), vr[ox], tr[ox]);
+        }
+        for (int64_t ox = hi; ox < OW; ++ox) edge(ox);
+    }
+}
+
+// 2-d max pooling of one plane in two separable passes: the best of each
+// window row (max_pool_rows), then the best of a window's rows. Both passes
+// keep the first maximum and the first NaN, so value and tap are those of
+// the row-major scan over the whole window (and a window without a finite
+// tap keeps tap 0, as that scan does).
+template <typename T, typename C>
+void max_pool_plane_2d(const PoolGeom& g, const T* x, T* y, int32_t* idx, C* vals, int32_t* taps, C* best) {
+    const int64_t OW = g.out[1], KW = g.k[1];
+    if (g.s[1] == 1) max_pool_rows<1>(g, x, vals, taps);
+    else if (g.s[1] == 2) max_pool_rows<2>(g, x, vals, taps);
+    else max_pool_rows<0>(g, x, vals, taps);
+    for (int64_t oy = 0; oy < g.out[0]; ++oy) {
+        int32_t* ir = idx + oy * OW;
+        std::fill(best, best + OW, -std::numeric_limits<C>::infinity());
+        std::fill(ir, ir + OW, 0);
+        for (int64_t ky = 0; ky < g.k[0]; ++ky) {
+            int64_t iy = oy * g.s[0] - g.p[0] + ky;
+            if (iy < 0 || iy >= g.in[0]) continue;
+            const C* vr = vals + iy * OW;
+            const int32_t* tr = taps + iy * OW;
+            const int32_t base = static_cast<int32_t>(ky * KW);
+            if (ky == 0) {
+                std::copy(vr, vr + OW, best);
+                std::copy(tr, tr + OW, ir);
+                continue;
+            }
+            for (int64_t ox = 0; ox < OW; ++ox) scan_step(vr[ox], base + tr[ox], best[ox], ir[ox]);
+        }
+        T* yr = y + oy * OW;
+        for (int64_t ox = 0; ox < OW; ++ox) yr[ox] = static_cast<T>(best[ox]);
+    }
 }
 
 void check_float(const char* op, const Array& x) {
@@ -275,30 +361,17 @@ std::pair<Array, Array> max_pool_with_indexes(const Array& x, const Ints& ksize,
         T* o = y.ptr<T>();
         parallel_for(g.planes, 1, [&](int64_t b, int64_t e) {
             std::vector<C> best(g.out_size);
+            std::vector<C> vals;
+            std::vector<int32_t> taps;
+            if (g.d == 2) {
+                vals.resize(g.in[0] * g.out[1]);
+                taps.resize(g.in[0] * g.out[1]);
+            }
             for (int64_t pl = b; pl < e; ++pl) {
                 int32_t* ib = ip + pl * g.out_size;
                 if (g.d == 2) {
-                    const T* xs = s + pl * g.in_size;
-                    T* ys = o + pl * g.out_size;
-                    for (int64_t oy = 0; oy < g.out[0]; ++oy)
-                        for (int64_t ox = 0; ox < g.out[1]; ++ox) {
-                            C bv = -std::numeric_limits<C>::infinity();
-                            int32_t bt = 0;
-                            for (int64_t ky = 0; ky < g.k[0]; ++ky) {
-                                int64_t iy = oy * g.s[0] - g.p[0] + ky;
-                                for (int64_t kx = 0; kx < g.k[1]; ++kx) {
-                                    int64_t ix = ox * g.s[1] - g.p[1] + kx;
-                                    C v = (iy >= 0 && iy < g.in[0] && ix >= 0 && ix < g.in[1])
-                                              ? static_cast<C>(xs[iy * g.in[1] + ix]) : -std::numeric_limits<C>::infinity();
-                                    if ((ky == 0 && kx == 0) || beats(v, bv)) {
-                                        bv = v;
-                                        bt = static_cast<int32_t>(ky * g.k[1] + kx);
-                                    }
-                                }
-                            }
-                            ys[oy * g.out[1] + ox] = static_cast<T>(bv);
-                            ib[oy * g.out[1] + ox] = bt;
-                        }
+                    max_pool_plane_2d(g, s + pl * g.in_size, o + pl * g.out_size, ib, vals.data(), taps.data(),
+                                      best.data());
                     continue;
                 }
                 windows(g, [&](int64_t oi, int64_t t, int64_t off) {

@@ -82,6 +82,39 @@ def test_max_pool_picks_the_first_nan_of_a_window(shape, k, s, p, dtype):
                               gy), gx)
 
 
+
+@pytest.mark.parametrize('k, s, p', [
+    ((3, 3), (2, 2), (1, 1)),     # ResNet's stem
+    ((2, 2), (2, 2), (0, 0)),
+    ((3, 2), (1, 1), (0, 1)),
+    ((1, 4), (3, 3), (0, 2)),
+    ((4, 3), (3, 2), (2, 1)),
+])
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32,
+                                   numpy.float64])
+def test_max_pool_2d_keeps_the_first_maximum_of_the_row_major_scan(
+        k, s, p, dtype):
+    # Planes wide enough for windows inside the row and at both edges; few
+    # distinct values, so most windows tie; signed zeros, infinities, NaN,
+    # rows and columns of -inf next to the padding; and a strided input.
+    rng = numpy.random.RandomState(7)
+    x = rng.choice([-1.0, -0.0, 0.0, 0.5, 2.0], (2, 3, 13, 41)).astype(dtype)
+    flat = x.reshape(-1)
+    flat[rng.choice(flat.size, 40, replace=False)] = nan
+    flat[rng.choice(flat.size, 40, replace=False)] = inf
+    flat[rng.choice(flat.size, 80, replace=False)] = -inf
+    x[0, 0, :, :3] = -inf
+    x[0, 1, :2, :] = -inf
+    x[1, 2] = -inf
+    for xin in (x, x[:, :, :, ::2]):
+        y, taps, gy, gx = ref_max_pool(xin, k, s, p)
+        got, got_taps = cn.max_pool(cn.asarray(xin), k, s, p, False,
+                                    return_indexes=True)
+        assert_same_bits(got, y)
+        numpy.testing.assert_array_equal(numpy.asarray(got_taps), taps)
+        assert_same_bits(backward(lambda a: cn.max_pool(a, k, s, p, False),
+                                  xin, gy), gx)
+
 # -- relu's gradient: gy * (y > 0), a product ------------------------------
 
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32,
