@@ -122,6 +122,15 @@ def _roi_max_bins(x, batch, h_ranges, w_ranges, empty_value):
 
 
 def _fixed_batch_normalization(x, gamma, beta, mean, var, eps):
+    # The statistics come in keepdims shape; the extension's routine takes
+    # them without the reduced axes and runs (N, C, ...) inference in one
+    # pass over x (the same operations per element as the expression below).
+    if eps > 0:
+        axes = tuple(i for i, n in enumerate(gamma.shape) if n == 1)
+        kept = tuple(n for n in gamma.shape if n != 1)
+        return cn.fixed_batch_norm(
+            x, gamma.reshape(kept), beta.reshape(kept), mean.reshape(kept),
+            var.reshape(kept), float(eps), axis=axes)
     return (x - mean) * (gamma * cn.rsqrt(var + eps)) + beta
 
 
