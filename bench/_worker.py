@@ -74,6 +74,9 @@ def main():
         version = chainer.__version__
         device = chainer.get_device(args.device)
         device_name = str(device)
+        if device_name == '@intel64':
+            # Whether oneDNN ran at all (Chainer's default is 'never').
+            device_name += ' ideep={}'.format(chainer.config.use_ideep)
 
         def make(name, batch):
             if name in cv_workloads.CV_WORKLOADS:

@@ -46,23 +46,25 @@ def chainer_core_devices():
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def pinned_env(threads):
+def pinned_env(threads, use_ideep=None):
     env = dict(os.environ)
     for var in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS',
                 'CHAINER_NATIVE_THREADS'):
         env[var] = str(threads)
+    if use_ideep is not None:
+        env['CHAINER_USE_IDEEP'] = use_ideep
     return env
 
 
 def run_worker(python, framework, device, threads, cases, warmup=3,
-               blocks=7):
+               blocks=7, use_ideep=None):
     cmd = [python, os.path.join(HERE, '_worker.py'), '--framework',
            framework, '--device', device, '--threads', str(threads),
            '--warmup', str(warmup), '--blocks', str(blocks)]
     for case in cases:
         cmd += ['--case', case]
-    proc = subprocess.run(cmd, env=pinned_env(threads), capture_output=True,
-                          text=True)
+    proc = subprocess.run(cmd, env=pinned_env(threads, use_ideep),
+                          capture_output=True, text=True)
     rows = []
     for line in proc.stdout.splitlines():
         if line.startswith('{'):
@@ -161,6 +163,12 @@ def main():
                         'is reported; fewer suit models of seconds a call')
     parser.add_argument('--devices', nargs='*',
                         help='chainer-core devices (default: all available)')
+    parser.add_argument('--use-ideep', default='auto',
+                        choices=('never', 'auto', 'always'),
+                        help='chainer.config.use_ideep for the chainer-core '
+                        'devices (CHAINER_USE_IDEEP): @intel64 runs oneDNN '
+                        'only when it is not "never", as in Chainer '
+                        '(default: %(default)s)')
     parser.add_argument('--no-torch', action='store_true')
     parser.add_argument('--chainer-python',
                         help='a Python with the original Chainer installed')
@@ -175,7 +183,7 @@ def main():
     for device in devices:
         rows += run_worker(sys.executable, 'chainer_core', device,
                            args.threads, args.cases, args.warmup,
-                           args.blocks)
+                           args.blocks, use_ideep=args.use_ideep)
     if use_torch:
         rows += run_worker(sys.executable, 'torch', 'cpu', args.threads,
                            args.cases, args.warmup, args.blocks)
