@@ -220,6 +220,9 @@ def first_argmax(xp, a, axis):
     maximum, a NaN counting as larger than every number. CuPy returns any
     of several NaNs; among equal numbers, and among the True of a boolean
     array, every module returns the first."""
+    if type(a).argmax is numpy.ndarray.argmax:
+        # NumPy's own (also on its subclasses that keep it): one pass.
+        return a.argmax(axis=axis)
     nan = xp.isnan(a)
     return xp.where(nan.any(axis=axis), nan.argmax(axis=axis),
                     a.argmax(axis=axis))
@@ -237,6 +240,22 @@ def _mask_ranges(mask):
     m = host_array(mask)
     lo = m.argmax(axis=2)
     return numpy.stack([lo, lo + m.sum(axis=2)], axis=2).astype(numpy.int64)
+
+
+# The most values one gather of roi_max_bins' reference holds.
+_GATHER_LIMIT = 1 << 22
+
+
+def _bin_taps(ranges, full):
+    """(n_bins, taps) host indices of the pixels of each bin [lo, hi) of
+    ``ranges`` (n_bins, 2), the last one repeated up to the widest bin's
+    width; 0 for an empty bin (not ``full``), whose result is replaced.
+    A repeat is met after the pixel it repeats, so the first maximum (and
+    the first NaN) over a bin's taps is that over the bin."""
+    lo = numpy.where(full, ranges[:, 0], 0)
+    width = numpy.where(full, ranges[:, 1] - ranges[:, 0], 1)
+    taps = numpy.arange(width.max())
+    return lo[:, None] + numpy.minimum(taps[None, :], width[:, None] - 1)
 
 
 @kernels.declare('roi_max_bins')
@@ -257,10 +276,11 @@ def _roi_max_bins(xp, x, batch, h_ranges, w_ranges, empty_value):
     h_ranges = host_array(h_ranges)
     w_ranges = host_array(w_ranges)
     samples = host_array(batch)
-    low = xp.asarray(-numpy.inf, dtype=x.dtype)
     # One region at a time, over the rows its bins cover: every region at
     # once would hold R x C x H x outw x W values. A bin is a rectangle:
-    # its maximum is over the columns of each row, then over the rows.
+    # its maximum is over the columns of each row, then over the rows, each
+    # a gather of every bin's taps (_bin_taps) and one first_argmax; the
+    # channels go in chunks that keep a gather near _GATHER_LIMIT values.
     for r in range(n_r):
         rows, cols = h_ranges[r], w_ranges[r]
         full_h = rows[:, 1] > rows[:, 0]
@@ -268,23 +288,27 @@ def _roi_max_bins(xp, x, batch, h_ranges, w_ranges, empty_value):
         if not (full_h.any() and full_w.any()):
             continue
         h0, h1 = rows[full_h, 0].min(), rows[full_h, 1].max()
-        xr = x[samples[r], :, h0:h1]
-        # Columns of empty bins hold -inf; their bins are reset below.
-        col_val = xp.full((n_c, h1 - h0, outw), low, dtype=x.dtype)
-        col_arg = xp.zeros((n_c, h1 - h0, outw), dtype=numpy.int64)
-        for j in numpy.flatnonzero(full_w):
-            lo, hi = cols[j]
-            seg = xr[:, :, lo:hi]
-            a = first_argmax(xp, seg, 2)
-            col_val[:, :, j] = xp.take_along_axis(seg, a[..., None], 2)[..., 0]
-            col_arg[:, :, j] = a + lo
-        for i in numpy.flatnonzero(full_h):
-            lo, hi = rows[i] - h0
-            seg = col_val[:, lo:hi]
-            a = first_argmax(xp, seg, 1)
-            y[r, :, i] = xp.take_along_axis(seg, a[:, None], 1)[:, 0]
-            at_col = xp.take_along_axis(col_arg[:, lo:hi], a[:, None], 1)
-            argmax[r, :, i] = (a + lo + h0) * w + at_col[:, 0]
+        col_taps = _bin_taps(cols, full_w)
+        row_taps = _bin_taps(rows - h0, full_h)
+        col_taps_x = xp.asarray(col_taps)
+        row_taps_x = xp.asarray(row_taps)
+        per_channel = (h1 - h0) * outw * col_taps.shape[1]
+        step = max(1, _GATHER_LIMIT // per_channel)
+        for c0 in range(0, n_c, step):
+            xr = x[samples[r], c0:c0 + step, h0:h1]
+            # (c, rows, outw, taps): the best column of each bin per row.
+            seg = xr[:, :, col_taps_x]
+            a = first_argmax(xp, seg, 3)
+            col_val = xp.take_along_axis(seg, a[..., None], 3)[..., 0]
+            col_arg = col_taps_x[xp.arange(outw), a]
+            # (c, outh, taps, outw): the best of those rows per bin.
+            seg = col_val[:, row_taps_x]
+            b = first_argmax(xp, seg, 2)
+            y[r, c0:c0 + step] = xp.take_along_axis(
+                seg, b[:, :, None], 2)[:, :, 0]
+            row = row_taps_x[xp.arange(outh)[:, None], b]
+            col = xp.take_along_axis(col_arg, row, 1)
+            argmax[r, c0:c0 + step] = (row + h0) * w + col
     empty = (h_ranges[:, :, 1] <= h_ranges[:, :, 0])[:, :, None] | \
         (w_ranges[:, :, 1] <= w_ranges[:, :, 0])[:, None, :]
     empty = xp.asarray(empty[:, None])
