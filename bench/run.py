@@ -13,7 +13,10 @@ Chainer's.
         faster_rcnn_vgg16_predict:1 resnet50_infer:8   # chainer-cv models
 
 Each framework runs in its own process with the thread count pinned (OMP,
-OpenBLAS, MKL and PyTorch's intra-op pool) before any library loads.
+OpenBLAS, MKL and PyTorch's intra-op pool) before any library loads. The
+chainer-core processes run with ``CHAINER_USE_IDEEP=auto`` (``--use-ideep``)
+so that ``@intel64`` uses oneDNN, as a Chainer user asks for it; under
+Chainer's default ``'never'`` it runs the NumPy reference, as ``@numpy``.
 """
 import argparse
 import importlib.util
