@@ -94,13 +94,16 @@ def test_nsq_vector_env_learns_abc():
 def test_nsq_train_agent_async_learns_abc(tmp_path):
     vt.seed(2)
     agent = make_nsq(explorer=vt.explorer(decay_steps=1000))
+    # Two processes make the run nondeterministic: 3000 steps once ended
+    # short of the greedy policy on a loaded machine; twice as many leave
+    # room (50 of 50 runs at 3000 and 20 of 20 at 6000 passed here).
     trained = experiments.train_agent_async(
         outdir=str(tmp_path), processes=2,
-        make_env=lambda process_idx, test: vt.make_env(), steps=3000,
+        make_env=lambda process_idx, test: vt.make_env(), steps=6000,
         eval_interval=None, agent=agent)
     assert trained is agent
     # The processes advanced the shared step counter and parameters.
-    assert agent.t_global.value >= 3000
+    assert agent.t_global.value >= 6000
     vt.assert_solves_abc(agent)
 
 
