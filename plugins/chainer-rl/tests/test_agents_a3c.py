@@ -48,7 +48,7 @@ def test_two_processes_learn_partially_observable_abc(tmp_path):
     set_random_seed(0)
     # Two processes make the run nondeterministic. A policy that commits
     # early to one of the two observation modes rarely recovers; the smaller
-    # step and the larger entropy bonus keep it exploring (50 of 50 runs of
+    # step and the larger entropy bonus keep it exploring (20 of 20 runs of
     # 12000 steps learned both modes, 8000 steps at lr 1e-2 about 2 in 3).
     agent = _a3c(A3CSeparateModel(T.RecurrentPolicy(), T.VFunction()),
                  lr=3e-3, beta=0.1)

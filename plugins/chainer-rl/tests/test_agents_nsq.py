@@ -96,7 +96,7 @@ def test_nsq_train_agent_async_learns_abc(tmp_path):
     agent = make_nsq(explorer=vt.explorer(decay_steps=1000))
     # Two processes make the run nondeterministic: 3000 steps once ended
     # short of the greedy policy on a loaded machine; twice as many leave
-    # room (50 of 50 runs at 3000 and 20 of 20 at 6000 passed here).
+    # room (40 of 40 runs at 3000 and 20 of 20 at 6000 passed here).
     trained = experiments.train_agent_async(
         outdir=str(tmp_path), processes=2,
         make_env=lambda process_idx, test: vt.make_env(), steps=6000,
