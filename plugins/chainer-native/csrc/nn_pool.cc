@@ -150,9 +150,7 @@ void max_pool_rows(const PoolGeom& g, const T* x, C* vals, int32_t* taps) {
             int32_t bt = 0;
             for (int64_t kx = 0; kx < KW; ++kx) {
                 int64_t ix = ox * SW - PW + kx;
-                C v = (ix >= 0 && ix < W) ? static_cast<C>(xr[ix]) : ninf;
-                if (kx == 0) bv = v;
-                else scan_step(v, static_cast<int32_t>(kx), bv, bt);
+                scan_step((ix >= 0 && ix < W) ? static_cast<C>(xr[ix]) : ninf, static_cast<int32_t>(kx), bv, bt);
             }
             vr[ox] = bv;
             tr[ox] = bt;
@@ -173,9 +171,9 @@ void max_pool_rows(const PoolGeom& g, const T* x, C* vals, int32_t* taps) {
 
 // 2-d max pooling of one plane in two separable passes: the best of each
 // window row (max_pool_rows), then the best of a window's rows. Both passes
-// keep the first maximum and the first NaN, so value and tap are those of
-// the row-major scan over the whole window (and a window without a finite
-// tap keeps tap 0, as that scan does).
+// start from -inf at tap 0 and keep the first maximum and the first NaN, so
+// value and tap are those of the row-major scan over the whole window (a
+// window without a value above -inf keeps tap 0, as that scan does).
 template <typename T, typename C>
 void max_pool_plane_2d(const PoolGeom& g, const T* x, T* y, int32_t* idx, C* vals, int32_t* taps, C* best) {
     const int64_t OW = g.out[1], KW = g.k[1];
@@ -192,11 +190,6 @@ void max_pool_plane_2d(const PoolGeom& g, const T* x, T* y, int32_t* idx, C* val
             const C* vr = vals + iy * OW;
             const int32_t* tr = taps + iy * OW;
             const int32_t base = static_cast<int32_t>(ky * KW);
-            if (ky == 0) {
-                std::copy(vr, vr + OW, best);
-                std::copy(tr, tr + OW, ir);
-                continue;
-            }
             for (int64_t ox = 0; ox < OW; ++ox) scan_step(vr[ox], base + tr[ox], best[ox], ir[ox]);
         }
         T* yr = y + oy * OW;
